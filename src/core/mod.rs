@@ -1,0 +1,9 @@
+//! The game-independent engine core: the `Game` seam, search, transposition
+//! table, time management and perft.
+
+pub mod game;
+pub mod perft;
+
+pub use game::{
+    EvalTerm, Game, OptionKind, OptionSpec, Outcome, Player, Score, INFINITY, MATE, MATE_BOUND,
+};

@@ -1,0 +1,3 @@
+//! One folder per game: rules and board, notation, evaluation, specials.
+
+pub mod breakthrough;

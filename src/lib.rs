@@ -1,0 +1,5 @@
+//! Board-game engines sharing one search: Breakthrough, Hex, Gomoku and Jogo do
+//! Cavalo, behind a UCI/UGI protocol (and GTP / Gomocup adapters).
+
+pub mod core;
+pub mod games;
