@@ -90,6 +90,9 @@ pub struct Hex {
     placements: Vec<(u16, u32)>,
     /// Evaluation scratch and the last results, keyed by position hash.
     pub(super) two_distance: super::eval::TwoDistance,
+    /// Replies to an intruded bridge, keyed by position hash, for ordering.
+    pub(super) bridge_replies: Vec<usize>,
+    pub(super) bridge_replies_key: Option<u64>,
 }
 
 impl Hex {
@@ -111,6 +114,8 @@ impl Hex {
             unions: Vec::with_capacity(cells),
             placements: Vec::with_capacity(cells),
             two_distance: Default::default(),
+            bridge_replies: Vec::new(),
+            bridge_replies_key: None,
         }
     }
 

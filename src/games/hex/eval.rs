@@ -134,53 +134,76 @@ impl TwoDistance {
                 }
             }
         }
+        let board: &[u8] = &hex.cells;
+        let mut count = std::mem::take(&mut self.count);
+        let mut queue = std::mem::take(&mut self.queue);
+        let mut seen = std::mem::take(&mut self.seen);
         let mut head = 0;
-        while head < self.queue.len() {
-            let cell = self.queue[head] as usize;
+        while head < queue.len() {
+            let cell = queue[head] as usize;
             head += 1;
             let next = dist[cell] + 1;
-            let stamp = self.next_stamp();
-            self.seen[cell] = stamp;
-            for &n in geo.ring[cell].iter() {
+            let neighbours = &geo.ring[cell];
+            // Without a friendly neighbour the six cells are distinct; only
+            // a group's liberties need de-duplicating.
+            let via_group = neighbours
+                .iter()
+                .any(|&n| n != u16::MAX && board[n as usize] == stone);
+            if !via_group {
+                for &n in neighbours {
+                    let nu = n as usize;
+                    if n != u16::MAX && board[nu] == EMPTY && dist[nu] == FAR {
+                        count[nu] += 1;
+                        if count[nu] == 2 {
+                            dist[nu] = next;
+                            queue.push(n);
+                        }
+                    }
+                }
+                continue;
+            }
+            self.stamp = self.stamp.wrapping_add(1);
+            if self.stamp == 0 {
+                seen.iter_mut().for_each(|s| *s = 0);
+                self.stamp = 1;
+            }
+            let stamp = self.stamp;
+            seen[cell] = stamp;
+            for &n in neighbours {
                 if n == u16::MAX {
                     continue;
                 }
                 let nu = n as usize;
-                let s = hex.stone_at(nu);
-                if s == EMPTY {
-                    if self.seen[nu] != stamp {
-                        self.seen[nu] = stamp;
-                        self.relax(&mut dist, nu, next);
-                    }
+                let s = board[nu];
+                let single = [n];
+                let targets: &[u16] = if s == EMPTY {
+                    &single
                 } else if s == stone {
                     let group = self.group_of[nu] as usize;
-                    let (a, b) = (
-                        self.group_libs_start[group] as usize,
-                        self.group_libs_start[group + 1] as usize,
-                    );
-                    for i in a..b {
-                        let lib = self.libs[i] as usize;
-                        if self.seen[lib] != stamp {
-                            self.seen[lib] = stamp;
-                            self.relax(&mut dist, lib, next);
+                    &self.libs[self.group_libs_start[group] as usize
+                        ..self.group_libs_start[group + 1] as usize]
+                } else {
+                    continue;
+                };
+                for &t in targets {
+                    let tu = t as usize;
+                    if seen[tu] != stamp {
+                        seen[tu] = stamp;
+                        if dist[tu] == FAR {
+                            count[tu] += 1;
+                            if count[tu] == 2 {
+                                dist[tu] = next;
+                                queue.push(t);
+                            }
                         }
                     }
                 }
             }
         }
+        self.count = count;
+        self.queue = queue;
+        self.seen = seen;
         self.dist[slot] = dist;
-    }
-
-    #[inline]
-    fn relax(&mut self, dist: &mut [u16], cell: usize, next: u16) {
-        if dist[cell] != FAR {
-            return;
-        }
-        self.count[cell] += 1;
-        if self.count[cell] == 2 {
-            dist[cell] = next;
-            self.queue.push(cell as u16);
-        }
     }
 
     /// Computes all four distance maps, potentials and mobilities.

@@ -18,11 +18,14 @@ use analysis::{bridge_replies, is_dead, winning_cells};
 use eval::TwoDistance;
 use geometry::MAX_SIZE;
 
-/// Move-ordering hints: the reply that saves an intruded bridge, then cells
-/// close to both players' best routes.
+/// Move-ordering hints. Positive hints make a move "tactical" to the search
+/// (tried early, never reduced): the reply that saves an intruded bridge and
+/// the swap. Every other cell is a quiet move whose hint is minus its slack,
+/// how far it lies off both players' best routes (two-distance), weighted to
+/// outrank the history heuristic.
 const HINT_BRIDGE: i32 = 500_000;
-const HINT_ROUTE_SLACK: i32 = 6;
-const HINT_ROUTE_STEP: i32 = 100;
+const HINT_SWAP: i32 = 400_000;
+const HINT_SLACK_STEP: i32 = 4_000;
 
 fn parse_bool(value: &str) -> Result<bool, String> {
     match value.trim().to_ascii_lowercase().as_str() {
@@ -169,17 +172,29 @@ impl Game for Hex {
         }
         if moves.len() > 1 {
             self.two_distance_fresh();
+            let mut replies = std::mem::take(&mut self.bridge_replies);
+            bridge_replies(self, &mut replies);
+            self.bridge_replies = replies;
+            self.bridge_replies_key = Some(self.hash_key());
         }
+    }
+
+    fn generate_noisy(&mut self, moves: &mut Vec<HexMove>) {
+        moves.clear();
+        if self.winner().is_some() {
+            return;
+        }
+        let mut replies = Vec::new();
+        bridge_replies(self, &mut replies);
+        moves.extend(replies.into_iter().map(HexMove::cell));
     }
 
     fn move_order_hint(&self, mv: HexMove) -> i32 {
         if mv.is_swap() {
-            return HINT_BRIDGE;
+            return HINT_SWAP;
         }
         let cell = mv.0 as usize;
-        let mut replies = Vec::new();
-        bridge_replies(self, &mut replies);
-        if replies.contains(&cell) {
+        if self.bridge_replies_key == Some(self.hash_key()) && self.bridge_replies.contains(&cell) {
             return HINT_BRIDGE;
         }
         let td = &self.two_distance;
@@ -188,7 +203,14 @@ impl Game for Hex {
         }
         let slack = (td.cell_potential(0, cell) as i32 - td.potential[0] as i32)
             + (td.cell_potential(1, cell) as i32 - td.potential[1] as i32);
-        ((HINT_ROUTE_SLACK - slack) * HINT_ROUTE_STEP).max(0)
+        -slack.min(50) * HINT_SLACK_STEP
+    }
+
+    fn player_colour(player: Player) -> &'static str {
+        match player {
+            Player::P1 => "black",
+            Player::P2 => "white",
+        }
     }
 
     fn move_index(&self, mv: HexMove) -> usize {

@@ -202,7 +202,7 @@ pub fn render(hex: &Hex) -> String {
         out.push_str(&line.join(" "));
         out.push_str(&format!("  {}\n", row + 1));
     }
-    out.push_str(&" ".repeat(size + 4));
+    out.push_str(&" ".repeat(size + 3));
     out.push_str(letters.trim_end());
     out.push('\n');
     out
