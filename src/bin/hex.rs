@@ -3,6 +3,7 @@
 
 use boardgames::core::Game;
 use boardgames::games::hex::Hex;
+use boardgames::protocol::{self, gtp};
 use std::time::Instant;
 
 /// Times the evaluation over the bench positions and prints microseconds per
@@ -36,10 +37,36 @@ fn bench_eval() {
     println!("microseconds/eval: {micros:.2}");
 }
 
-fn main() {
-    if std::env::args().nth(1).as_deref() == Some("bench-eval") {
-        bench_eval();
+/// Reads up to the first line that decides the protocol: GTP when it is a
+/// GTP command, UCI/UGI otherwise. Blank and comment lines before it carry
+/// nothing and are dropped.
+fn choose_front_end() {
+    let input = protocol::spawn_stdin_reader();
+    for line in input.iter() {
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        if gtp::looks_like_gtp(trimmed) {
+            gtp::run_gtp(input, vec![line]);
+        } else {
+            protocol::run_ugi::<Hex>(input, vec![line]);
+        }
         return;
     }
-    boardgames::protocol::run_engine_main::<Hex>();
+}
+
+fn main() {
+    match std::env::args().nth(1).as_deref() {
+        Some("bench-eval") => bench_eval(),
+        Some("--gtp") => {
+            protocol::init_logging();
+            gtp::run_gtp(protocol::spawn_stdin_reader(), Vec::new());
+        }
+        Some(_) => protocol::run_engine_main::<Hex>(),
+        None => {
+            protocol::init_logging();
+            choose_front_end();
+        }
+    }
 }
