@@ -235,14 +235,15 @@ impl Game for Hex {
 
     fn evaluate(&mut self) -> Score {
         let to_move = self.side_to_move_player();
+        let size = self.size();
         let td = self.two_distance_fresh();
-        eval::score(td, to_move)
+        eval::score(td, size, to_move)
     }
 
     fn eval_terms(&mut self) -> Vec<EvalTerm> {
         let to_move = self.side_to_move_player();
         let td = self.two_distance_fresh().clone();
-        let (potential, mobility) = eval::black_terms(&td);
+        let (potential, mobility) = eval::black_terms(&td, self.size());
         let tempo = |p: Player| if p == to_move { eval::TEMPO } else { 0 };
         vec![
             EvalTerm {
