@@ -10,11 +10,12 @@ pub mod board;
 pub mod eval;
 pub mod geometry;
 pub mod notation;
+pub mod opening;
 
 pub use board::{Hex, HexMove, HexRules};
 
 use crate::core::{EvalTerm, Game, OptionKind, OptionSpec, Outcome, Player, Score};
-use analysis::{bridge_replies, is_dead, winning_cells};
+use analysis::{bridge_chain, bridge_replies, is_dead, winning_cells};
 use eval::TwoDistance;
 use geometry::MAX_SIZE;
 
@@ -153,6 +154,10 @@ impl Game for Hex {
             return;
         }
         let mut forced = Vec::new();
+        if let Some(policy) = opening::policy_moves(self) {
+            moves.extend(policy);
+            return;
+        }
         if self.forced_cells(&mut forced) {
             // Either we win on the spot, or every move but this one lets the
             // opponent win on the spot.
@@ -284,7 +289,22 @@ impl Game for Hex {
             return None;
         }
         winning_cells(self, me.other(), 2, &mut cells);
-        (cells.len() >= 2).then_some(-2)
+        if cells.len() >= 2 {
+            return Some(-2);
+        }
+        // A chain of bridges holds whoever moves first: its owner fills one
+        // bridge per move, answering any intrusion in the same bridge.
+        let mut scratch = std::mem::take(&mut self.chain_scratch);
+        let mine = bridge_chain(self, me, &mut scratch);
+        let theirs = match mine {
+            Some(_) => None,
+            None => bridge_chain(self, me.other(), &mut scratch),
+        };
+        self.chain_scratch = scratch;
+        if let Some(bridges) = mine {
+            return Some(2 * bridges as i32 - 1);
+        }
+        theirs.map(|bridges| -2 * bridges as i32)
     }
 
     fn format_move(&self, mv: HexMove) -> String {
