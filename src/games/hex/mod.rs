@@ -324,5 +324,14 @@ impl Game for Hex {
     }
 }
 
-/// Openings and middle games on 11x11 for `bench`.
-const BENCH_POSITIONS: [&str; 1] = ["11/11/11/11/11/11/11/11/11/11/11 b"];
+/// Openings and middle games on 11x11 for `bench` (taken from games
+/// against OpenSpiel's MCTS bot).
+const BENCH_POSITIONS: [&str; 7] = [
+    "11/11/11/11/11/11/11/11/11/11/11 b",
+    "11/11/11/11/6o4/5x5/4o6/3x7/11/11/11 b",
+    "11/6x4/11/9o1/11/11/6o4/11/11/1x9/xo9 b",
+    "11/x5x4/11/11/11/11/6o4/x3x6/2ooo6/1ox8/11 b",
+    "11/o10/11/4x6/3o7/2ox7/2ox1o5/2x8/11/1x1o5x1/11 b",
+    "8o1o/9x1/11/8x2/2o2o5/7x3/11/11/9x1/11/11 b",
+    "7xo2/1x4xo1o1/5xo4/4oo5/11/11/11/11/2o6x1/2x5x2/11 b",
+];
