@@ -109,13 +109,29 @@ fn a_chain_of_bridges_is_a_proven_win_for_either_side_to_move() {
     // (d3, c4), edge bridge (c5, d5): four bridges to fill.
     let mut hex = position("o4/1x3/2x2/3x1/4o w");
     assert_eq!(hex.forced_result(), Some(-8));
-    let mut hex = position("o4/1x3/2x2/3x1/3oo b");
-    // d5 taken: the edge bridge of d4 is gone, no proof.
-    assert_eq!(hex.forced_result(), None);
     let mut hex = position("o4/1x3/2x2/3x1/o3o b");
     assert_eq!(hex.forced_result(), Some(7));
-    // An intruded bridge (White on b3) breaks the proof.
-    let mut hex = position("o4/1x3/1ox2/3x1/4o b");
+    // d5 taken: the edge bridge of d4 is down to c5, a half connection.
+    // Black to move fills it and keeps the rest: still a win in 7 plies.
+    let mut hex = position("o4/1x3/2x2/3x1/3oo b");
+    assert_eq!(hex.forced_result(), Some(7));
+    // With White to move, the half connection is White's to cut: no proof.
+    let mut hex = position("o4/1x3/2x2/3x1/3oo w");
+    assert_eq!(hex.forced_result(), None);
+    // Two broken links are more than one move can mend.
+    let mut hex = position("o4/1x3/1ox2/3x1/3oo b");
+    assert_eq!(hex.forced_result(), None);
+}
+
+#[test]
+fn groups_with_two_common_liberties_are_connected() {
+    // White a2-b2 and c3-d3-e3 on 5x5 share c2 and b3: Black to move is
+    // lost, White has one link to fill.
+    let mut hex = position("5/oo3/2ooo/5/x3x b");
+    assert_eq!(hex.forced_result(), Some(-2));
+    // White a2-b2 and d2-e2 share only c2: a half connection, which only
+    // the side to move can use.
+    let mut hex = position("5/oo1oo/5/5/x3x b");
     assert_eq!(hex.forced_result(), None);
 }
 

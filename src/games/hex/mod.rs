@@ -7,6 +7,7 @@
 
 pub mod analysis;
 pub mod board;
+pub mod chain;
 pub mod eval;
 pub mod geometry;
 pub mod notation;
@@ -15,7 +16,8 @@ pub mod opening;
 pub use board::{Hex, HexMove, HexRules};
 
 use crate::core::{EvalTerm, Game, OptionKind, OptionSpec, Outcome, Player, Score};
-use analysis::{bridge_chain, bridge_replies, is_dead, winning_cells};
+use analysis::{bridge_replies, is_dead, winning_cells};
+use chain::find_chain;
 use eval::TwoDistance;
 use geometry::MAX_SIZE;
 
@@ -122,7 +124,7 @@ impl Game for Hex {
     }
 
     fn hash(&self) -> u64 {
-        self.hash_key()
+        self.canonical_key()
     }
 
     fn ply(&self) -> u32 {
@@ -292,19 +294,20 @@ impl Game for Hex {
         if cells.len() >= 2 {
             return Some(-2);
         }
-        // A chain of bridges holds whoever moves first: its owner fills one
-        // bridge per move, answering any intrusion in the same bridge.
+        // A chain of virtual connections holds whoever moves first: its
+        // owner fills one link per move, answering any intrusion in the same
+        // link. The side to move may also complete one half connection.
         let mut scratch = std::mem::take(&mut self.chain_scratch);
-        let mine = bridge_chain(self, me, &mut scratch);
+        let mine = find_chain(self, me, true, &mut scratch);
         let theirs = match mine {
             Some(_) => None,
-            None => bridge_chain(self, me.other(), &mut scratch),
+            None => find_chain(self, me.other(), false, &mut scratch),
         };
         self.chain_scratch = scratch;
-        if let Some(bridges) = mine {
-            return Some(2 * bridges as i32 - 1);
+        if let Some(chain) = mine {
+            return Some(2 * chain.moves as i32 - 1);
         }
-        theirs.map(|bridges| -2 * bridges as i32)
+        theirs.map(|chain| -2 * chain.moves as i32)
     }
 
     fn format_move(&self, mv: HexMove) -> String {
