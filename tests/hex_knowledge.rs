@@ -115,9 +115,15 @@ fn a_chain_of_bridges_is_a_proven_win_for_either_side_to_move() {
     // Black to move fills it and keeps the rest: still a win in 7 plies.
     let mut hex = position("o4/1x3/2x2/3x1/3oo b");
     assert_eq!(hex.forced_result(), Some(7));
-    // With White to move, the half connection is White's to cut: no proof.
+    // With White to move, the half connection is White's to cut: no proof,
+    // but only a stone in the chain's carrier is worth searching.
     let mut hex = position("o4/1x3/2x2/3x1/3oo w");
     assert_eq!(hex.forced_result(), None);
+    let mut moves = Vec::new();
+    hex.generate_search_moves(&mut moves);
+    let mut cells = names(&hex, &moves);
+    cells.sort();
+    assert_eq!(cells, vec!["b1", "b3", "c1", "c2", "c4", "c5", "d3"]);
     // Two broken links are more than one move can mend.
     let mut hex = position("o4/1x3/1ox2/3x1/3oo b");
     assert_eq!(hex.forced_result(), None);

@@ -52,6 +52,9 @@ pub struct ChainScratch {
     via: Vec<u32>,
     deque: VecDeque<u32>,
     used: Vec<bool>,
+    path_carriers: Vec<u16>,
+    /// Carrier cells of the chain `find_chain` last returned.
+    pub carriers: Vec<u16>,
 }
 
 /// The proof a chain gives: how many links the owner still has to fill.
@@ -233,6 +236,8 @@ fn search(
         if let Some(chain) = check_disjoint(scratch, nodes, end, cells) {
             if best.is_none_or(|b| chain.moves < b.moves) {
                 best = Some(chain);
+                scratch.carriers.clear();
+                scratch.carriers.extend_from_slice(&scratch.path_carriers);
             }
         }
     }
@@ -248,15 +253,20 @@ fn check_disjoint(
 ) -> Option<Chain> {
     scratch.used.clear();
     scratch.used.resize(cells, false);
+    scratch.path_carriers.clear();
     let mut state = end;
     let mut moves = 0;
     let mut steps = 0;
     while state % nodes != FIRST_EDGE as usize || state / nodes != 0 {
         let link = scratch.links[scratch.via[state] as usize];
         for carrier in link.carriers {
-            if carrier != NO_CELL && std::mem::replace(&mut scratch.used[carrier as usize], true) {
+            if carrier == NO_CELL {
+                continue;
+            }
+            if std::mem::replace(&mut scratch.used[carrier as usize], true) {
                 return None;
             }
+            scratch.path_carriers.push(carrier);
         }
         moves += u32::from(link.costs_a_move());
         let node = state % nodes;

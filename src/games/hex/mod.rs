@@ -48,6 +48,29 @@ impl Hex {
         &self.two_distance
     }
 
+    /// The carrier cells of a chain the opponent could complete with its
+    /// next move (one half connection at most), sorted; any other move of
+    /// ours leaves that chain standing, and loses.
+    fn opponent_threat(&mut self) -> Option<Vec<usize>> {
+        if self.swap_is_legal() {
+            return None;
+        }
+        let opponent = self.side_to_move_player().other();
+        let mut scratch = std::mem::take(&mut self.chain_scratch);
+        let threat = find_chain(self, opponent, true, &mut scratch).map(|_| {
+            scratch
+                .carriers
+                .iter()
+                .map(|&c| c as usize)
+                .collect::<Vec<_>>()
+        });
+        self.chain_scratch = scratch;
+        threat.map(|mut cells| {
+            cells.sort_unstable();
+            cells
+        })
+    }
+
     /// Cells the side to move should consider before anything else: a win,
     /// or the one cell that stops the opponent's win.
     fn forced_cells(&self, out: &mut Vec<usize>) -> bool {
@@ -164,6 +187,10 @@ impl Game for Hex {
             // Either we win on the spot, or every move but this one lets the
             // opponent win on the spot.
             moves.push(HexMove::cell(forced[0]));
+        } else if let Some(carriers) = self.opponent_threat() {
+            // The opponent, moving next, would complete a proven chain:
+            // only a stone in its carrier can stop it.
+            moves.extend(carriers.into_iter().map(HexMove::cell));
         } else {
             moves.extend(
                 self.empty_cells()
