@@ -2,6 +2,7 @@
 //! Gomocup (Gomoku) beside it.
 
 pub mod command;
+pub mod gtp;
 pub mod output;
 pub mod selfplay;
 pub mod ugi;
