@@ -1,4 +1,5 @@
 //! One folder per game: rules and board, notation, evaluation, specials.
 
 pub mod breakthrough;
+pub mod gomoku;
 pub mod hex;
