@@ -1,3 +1,4 @@
 //! One folder per game: rules and board, notation, evaluation, specials.
 
 pub mod breakthrough;
+pub mod cavalo;
