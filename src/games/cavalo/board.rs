@@ -86,7 +86,7 @@ pub fn parse_cell(text: &str) -> Result<u8, String> {
 
 /// 11, 22, ..., 99.
 pub fn is_double(value: u8) -> bool {
-    value >= 11 && value % 11 == 0
+    value >= 11 && value.is_multiple_of(11)
 }
 
 /// The value whose removal landing on `value` causes, if its digits differ:

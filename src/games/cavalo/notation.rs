@@ -144,7 +144,9 @@ pub fn from_fen(fen: &str, rules: &Rules) -> Result<Cavalo, String> {
     let parse_score = |text: &str, who: &str| -> Result<i32, String> {
         match text.parse::<i32>() {
             Ok(s) if (0..=MAX_SCORE).contains(&s) => Ok(s),
-            _ => Err(format!("{who} score '{text}' is not a number from 0 to 4950")),
+            _ => Err(format!(
+                "{who} score '{text}' is not a number from 0 to 4950"
+            )),
         }
     };
     let scores = [

@@ -287,8 +287,7 @@ impl Cavalo {
                 moves.extend(cells_of(choices).map(|removes| Move { to, removes }));
             }
         }
-        if destinations == 0 && (self.in_placement() || self.destinations(self.side.other()) != 0)
-        {
+        if destinations == 0 && (self.in_placement() || self.destinations(self.side.other()) != 0) {
             moves.push(Move::PASS);
         }
     }
@@ -299,8 +298,7 @@ impl Cavalo {
         for to in cells_of(destinations) {
             count += u64::from(self.double_choices(to).count_ones().max(1));
         }
-        if destinations == 0 && (self.in_placement() || self.destinations(self.side.other()) != 0)
-        {
+        if destinations == 0 && (self.in_placement() || self.destinations(self.side.other()) != 0) {
             count = 1;
         }
         count

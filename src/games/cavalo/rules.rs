@@ -102,7 +102,11 @@ pub fn set_rule_option(rules: &mut Rules, name: &str, value: &str) -> Result<(),
             rules.placement = match value.to_ascii_lowercase().as_str() {
                 "highest" => Placement::Highest,
                 "choose" => Placement::Choose,
-                _ => return Err(format!("Placement must be highest or choose, not '{value}'")),
+                _ => {
+                    return Err(format!(
+                        "Placement must be highest or choose, not '{value}'"
+                    ))
+                }
             }
         }
         "firstmover" => {

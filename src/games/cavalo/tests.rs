@@ -38,7 +38,12 @@ fn seed_moves() -> Vec<(Player, String, i32, i32)> {
             } else {
                 Player::P2
             };
-            (side, f[1].to_string(), f[2].parse().unwrap(), f[3].parse().unwrap())
+            (
+                side,
+                f[1].to_string(),
+                f[2].parse().unwrap(),
+                f[3].parse().unwrap(),
+            )
         })
         .collect()
 }
@@ -75,7 +80,12 @@ fn seed_game_replays_with_the_seed_conventions() {
         assert_eq!(position.side_to_move(), side, "move {} {text}", number + 1);
         assert_eq!(position.outcome(), None);
         play(&mut position, &text).unwrap_or_else(|e| panic!("move {}: {e}", number + 1));
-        assert_eq!(position.scores(), [white, black], "after {} {text}", number + 1);
+        assert_eq!(
+            position.scores(),
+            [white, black],
+            "after {} {text}",
+            number + 1
+        );
         assert_eq!(position.hash(), position.compute_hash());
     }
     assert_eq!(position.scores(), [524, 966]);
@@ -157,7 +167,12 @@ fn first_mover_black_moves_after_both_placements() {
 }
 
 /// A board of the given values (row 1 first, 10 a row, `x` removed).
-fn fen_with(cells: &[(&str, &str)], knights: (&str, &str), scores: (i32, i32), side: char) -> String {
+fn fen_with(
+    cells: &[(&str, &str)],
+    knights: (&str, &str),
+    scores: (i32, i32),
+    side: char,
+) -> String {
     let mut grid = vec!["x".to_string(); 100];
     for (name, value) in cells {
         grid[cell(name) as usize] = value.to_string();
@@ -204,7 +219,11 @@ fn single_digit_symmetric_follows_the_option() {
     };
     let mut off = Cavalo::from_fen(&fen, &off_rules).unwrap();
     play(&mut off, "c2").unwrap();
-    assert_eq!(off.value(cell("h8")), Some(70), "the seed: 7 has no symmetric");
+    assert_eq!(
+        off.value(cell("h8")),
+        Some(70),
+        "the seed: 7 has no symmetric"
+    );
     // 30 still removes 3 with the option off.
     play(&mut off, "pass").unwrap_or(());
     let fen30 = fen_with(&cells, ("a1", "c10"), (0, 0), 'b');
@@ -227,12 +246,24 @@ fn a_symmetric_value_under_a_knight_stays_taken() {
 
 #[test]
 fn a_double_removes_another_double_of_the_movers_choice() {
-    let cells = [("f3", "44"), ("a5", "88"), ("b7", "22"), ("j9", "99"), ("c4", "5")];
+    let cells = [
+        ("f3", "44"),
+        ("a5", "88"),
+        ("b7", "22"),
+        ("j9", "99"),
+        ("c4", "5"),
+    ];
     let fen = fen_with(&cells, ("e1", "a10"), (0, 0), 'w');
     let mut position = Cavalo::from_fen(&fen, &Rules::default()).unwrap();
     assert_eq!(moves_text(&position), ["f3/a5", "f3/b7", "f3/j9"]);
     // Plain f3 is the default: the highest other double (99 on j9).
-    assert_eq!(position.parse_move("f3"), Ok(Move { to: cell("f3"), removes: cell("j9") }));
+    assert_eq!(
+        position.parse_move("f3"),
+        Ok(Move {
+            to: cell("f3"),
+            removes: cell("j9")
+        })
+    );
     assert!(position.parse_move("f3/c4").is_err(), "5 is not a double");
     assert!(position.parse_move("f3/f3").is_err());
     play(&mut position, "f3/b7").unwrap();
@@ -288,7 +319,10 @@ fn a_player_without_moves_passes_and_the_game_ends_when_neither_can_move() {
     assert!(play(&mut position, "h9").is_err());
     play(&mut position, "pass").unwrap();
     assert_eq!(moves_text(&position), ["h9"]);
-    assert!(play(&mut position, "pass").is_err(), "passing is not allowed with a move");
+    assert!(
+        play(&mut position, "pass").is_err(),
+        "passing is not allowed with a move"
+    );
     play(&mut position, "h9").unwrap();
     assert_eq!(position.scores(), [60, 70]);
     assert!(legal(&position).is_empty());
