@@ -65,9 +65,9 @@ pub fn reach(position: &Cavalo, player: Player) -> Reach {
             .max()
             .map_or(0, i32::from);
         return Reach {
-            mobility: home.count_ones() as i32,
+            mobility: home.count_ones().max(1) as i32,
             best_by_distance: [best, 0, 0],
-            region: 0,
+            region: 30,
             denied_value: 0,
         };
     };

@@ -457,10 +457,45 @@ fn bad_moves_are_rejected_by_the_parser() {
     assert_eq!(Move::jump(3).removes, NO_CELL);
 }
 
+/// Counts from scripts/cavalo-perft-reference.py, an independent plain
+/// enumerator of the same rules.
 #[test]
-fn perft_from_the_seed_zero_board() {
-    let mut position = Cavalo::start(&Rules::default());
-    let counts: Vec<u64> = (1..=6).map(|d| perft(&mut position, d)).collect();
-    println!("{counts:?}");
-    assert_eq!(counts[0], legal(&position).len() as u64);
+fn perft_matches_the_reference_enumerator() {
+    let cases: [(Rules, &[u64]); 4] = [
+        (
+            Rules::default(),
+            &[1, 8, 100, 1072, 5880, 36996, 180672, 904478],
+        ),
+        (
+            Rules {
+                board_seed: 1,
+                placement: Placement::Choose,
+                ..Rules::default()
+            },
+            &[10, 167, 759, 4431, 24175, 199055, 1078419],
+        ),
+        (
+            Rules {
+                board_seed: 2,
+                ..Rules::seed_conventions()
+            },
+            &[1, 1, 11, 32, 170, 1605, 11391],
+        ),
+        (
+            Rules {
+                board_seed: 3,
+                placement: Placement::Choose,
+                first_mover: Player::P2,
+                ..Rules::default()
+            },
+            &[17, 170, 1060, 4567, 27716, 190170],
+        ),
+    ];
+    for (rules, expected) in cases {
+        let mut position = Cavalo::start(&rules);
+        let counts: Vec<u64> = (1..=expected.len() as u32)
+            .map(|depth| perft(&mut position, depth))
+            .collect();
+        assert_eq!(counts, expected, "{rules:?}");
+    }
 }
