@@ -8,6 +8,7 @@ pub mod eval;
 pub mod notation;
 pub mod position;
 pub mod rules;
+pub mod seed_baseline;
 
 pub use position::{Cavalo, Move};
 pub use rules::{Placement, Rules};
