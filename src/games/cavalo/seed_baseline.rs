@@ -74,7 +74,7 @@ impl SeedSearch {
 
     fn negamax(&mut self, position: &mut Cavalo, depth: u32, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
-        if self.nodes % 256 == 0 && Instant::now() >= self.deadline {
+        if self.nodes.is_multiple_of(256) && Instant::now() >= self.deadline {
             self.out_of_time = true;
         }
         let moves = self.children(position);
