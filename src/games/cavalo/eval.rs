@@ -118,44 +118,36 @@ fn prospects(reach: &Reach) -> (i32, i32, i32) {
     (near, room + trapped, -reach.denied_value / 8)
 }
 
-pub fn terms(position: &Cavalo) -> Vec<EvalTerm> {
+/// Each term for White and Black: (name, White's part, Black's part).
+fn term_values(position: &Cavalo) -> [(&'static str, i32, i32); 5] {
     let scores = position.scores();
     let reaches = [reach(position, Player::P1), reach(position, Player::P2)];
     let parts = reaches.map(|r| prospects(&r));
     let mover = position.side_to_move().index();
     let mut tempo = [0, 0];
     tempo[mover] = reaches[mover].best_by_distance[0] / 2;
-    vec![
-        EvalTerm {
-            name: "score".into(),
-            p1: scores[0],
-            p2: scores[1],
-        },
-        EvalTerm {
-            name: "reachable values".into(),
-            p1: parts[0].0,
-            p2: parts[1].0,
-        },
-        EvalTerm {
-            name: "region and mobility".into(),
-            p1: parts[0].1,
-            p2: parts[1].1,
-        },
-        EvalTerm {
-            name: "denied by the other knight".into(),
-            p1: parts[0].2,
-            p2: parts[1].2,
-        },
-        EvalTerm {
-            name: "tempo".into(),
-            p1: tempo[0],
-            p2: tempo[1],
-        },
+    [
+        ("score", scores[0], scores[1]),
+        ("reachable values", parts[0].0, parts[1].0),
+        ("region and mobility", parts[0].1, parts[1].1),
+        ("denied by the other knight", parts[0].2, parts[1].2),
+        ("tempo", tempo[0], tempo[1]),
     ]
 }
 
+pub fn terms(position: &Cavalo) -> Vec<EvalTerm> {
+    term_values(position)
+        .iter()
+        .map(|&(name, p1, p2)| EvalTerm {
+            name: name.to_string(),
+            p1,
+            p2,
+        })
+        .collect()
+}
+
 pub fn evaluate(position: &Cavalo) -> Score {
-    let total: Score = terms(position).iter().map(|t| t.p1 - t.p2).sum();
+    let total: Score = term_values(position).iter().map(|t| t.1 - t.2).sum();
     match position.side_to_move() {
         Player::P1 => total,
         Player::P2 => -total,

@@ -33,7 +33,7 @@ pub fn parse_move(position: &Cavalo, text: &str) -> Result<Move, String> {
             let removes = parse_cell(removes_text)?;
             if position.double_choices(to) & bit(removes) == 0 {
                 return Err(format!(
-                    "'{text}': {removes_text} is not another double on the board that landing on {to_text} can remove"
+                    "{removes_text} is not another double on the board that landing on {to_text} can remove"
                 ));
             }
             removes
