@@ -2,4 +2,6 @@
 //! Cavalo, behind a UCI/UGI protocol (and GTP / Gomocup adapters).
 
 pub mod core;
+pub mod engine;
 pub mod games;
+pub mod protocol;

@@ -106,6 +106,15 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Executable / engine name, e.g. "breakthrough".
     const NAME: &'static str;
 
+    /// The colour name of each player ("white" moves first in Breakthrough,
+    /// "black" in Hex and Gomoku). UCI's `wtime`/`btime` follow these names.
+    fn player_colour(player: Player) -> &'static str {
+        match player {
+            Player::P1 => "white",
+            Player::P2 => "black",
+        }
+    }
+
     // ---- rules and options -------------------------------------------------
 
     /// The rule options this game announces; their names are matched

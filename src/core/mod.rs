@@ -3,6 +3,9 @@
 
 pub mod game;
 pub mod perft;
+pub mod search;
+pub mod time;
+pub mod tt;
 
 pub use game::{
     EvalTerm, Game, OptionKind, OptionSpec, Outcome, Player, Score, INFINITY, MATE, MATE_BOUND,

@@ -1,0 +1,566 @@
+//! Game-independent alpha-beta search: negamax with principal-variation search,
+//! iterative deepening, aspiration windows, a transposition table, killer and
+//! history move ordering, late-move reductions and quiescence over the game's
+//! noisy moves.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use super::game::{Game, Outcome, Score, INFINITY, MATE, MATE_BOUND};
+use super::time::TimeBudget;
+use super::tt::{Bound, TranspositionTable};
+
+/// Deepest ply the search tracks (main search plus quiescence).
+pub const MAX_PLY: usize = 128;
+
+/// Tables that outlive one search: kept between moves of a game, cleared by
+/// `ucinewgame`.
+pub struct SearchTables<M: Copy> {
+    pub tt: TranspositionTable<M>,
+    history: Vec<i32>,
+}
+
+impl<M: Copy> SearchTables<M> {
+    pub fn new(hash_megabytes: usize) -> Self {
+        SearchTables {
+            tt: TranspositionTable::new(hash_megabytes),
+            history: Vec::new(),
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history.clear();
+    }
+}
+
+/// Progress of a search, reported after each completed iteration and once
+/// more when the search ends (`finished`).
+#[derive(Clone, Debug, Default)]
+pub struct SearchInfo {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub score: Score,
+    pub nodes: u64,
+    /// Beta cut-offs so far (the statistic the seed programs logged per move).
+    pub cutoffs: u64,
+    pub elapsed: Duration,
+    pub hashfull: u32,
+    pub pv: Vec<String>,
+    pub best_move: Option<String>,
+    pub finished: bool,
+}
+
+impl SearchInfo {
+    pub fn nps(&self) -> u64 {
+        let micros = self.elapsed.as_micros().max(1) as u64;
+        self.nodes.saturating_mul(1_000_000) / micros
+    }
+
+    /// Moves (not plies) to a proven result: positive when the side to move
+    /// wins, negative when it loses; `None` for an ordinary score.
+    pub fn mate_in(&self) -> Option<i32> {
+        mate_distance_in_moves(self.score)
+    }
+}
+
+/// Converts a mate score to moves to mate (UCI `score mate N`).
+pub fn mate_distance_in_moves(score: Score) -> Option<i32> {
+    if score >= MATE_BOUND {
+        Some((MATE - score + 1) / 2)
+    } else if score <= -MATE_BOUND {
+        Some(-((MATE + score + 1) / 2))
+    } else {
+        None
+    }
+}
+
+/// The outcome of a whole search.
+#[derive(Clone, Debug)]
+pub struct SearchResult<M> {
+    pub best_move: Option<M>,
+    pub score: Score,
+    pub depth: u32,
+    pub nodes: u64,
+    pub cutoffs: u64,
+    pub pv: Vec<M>,
+    pub elapsed: Duration,
+}
+
+/// Limits the search itself enforces (the protocol turns `go` into these).
+#[derive(Clone, Copy, Debug)]
+pub struct SearchControl {
+    pub max_depth: u32,
+    pub max_nodes: Option<u64>,
+    pub budget: TimeBudget,
+    /// `go infinite`: keep going until stopped, even when a result is proven.
+    pub until_stopped: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum MoveKind {
+    Table,
+    Tactical,
+    Killer,
+    Quiet,
+}
+
+const ASPIRATION_START: Score = 35;
+const HISTORY_LIMIT: i32 = 1 << 20;
+/// Ordering keys, far apart so that one category never overtakes another.
+const KEY_TABLE: i64 = 1 << 62;
+const KEY_TACTICAL: i64 = 1 << 50;
+const KEY_KILLER: i64 = 1 << 40;
+
+pub struct Searcher<'a, G: Game> {
+    game: G,
+    tables: &'a mut SearchTables<G::Move>,
+    stop: &'a AtomicBool,
+    control: SearchControl,
+    start: Instant,
+    nodes: u64,
+    cutoffs: u64,
+    seldepth: usize,
+    aborted: bool,
+    killers: Vec<[Option<G::Move>; 2]>,
+    move_buffers: Vec<Vec<G::Move>>,
+    key_buffers: Vec<Vec<(i64, MoveKind)>>,
+    pv: Vec<Vec<G::Move>>,
+}
+
+impl<'a, G: Game> Searcher<'a, G> {
+    pub fn new(
+        game: G,
+        tables: &'a mut SearchTables<G::Move>,
+        stop: &'a AtomicBool,
+        control: SearchControl,
+    ) -> Self {
+        let bound = game.move_index_bound();
+        if tables.history.len() != bound {
+            tables.history = vec![0; bound];
+        }
+        tables.tt.new_search();
+        Searcher {
+            game,
+            tables,
+            stop,
+            control,
+            start: Instant::now(),
+            nodes: 0,
+            cutoffs: 0,
+            seldepth: 0,
+            aborted: false,
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            move_buffers: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            key_buffers: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            pv: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+        }
+    }
+
+    /// Iterative deepening; `report` is called after every completed depth.
+    pub fn run(&mut self, report: &mut dyn FnMut(&SearchInfo)) -> SearchResult<G::Move> {
+        let mut root_moves = Vec::new();
+        self.game.generate_search_moves(&mut root_moves);
+        let mut result = SearchResult {
+            best_move: root_moves.first().copied(),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            cutoffs: 0,
+            pv: Vec::new(),
+            elapsed: Duration::ZERO,
+        };
+        if self.game.outcome().is_some() || root_moves.is_empty() {
+            result.best_move = None;
+            return result;
+        }
+        // Decay history so that old games' habits fade but are not forgotten.
+        self.tables.history.iter_mut().for_each(|h| *h /= 2);
+
+        let mut previous_score = 0;
+        for depth in 1..=self.control.max_depth.min(MAX_PLY as u32 - 1) {
+            self.seldepth = 0;
+            let score = self.aspiration(depth as i32, previous_score);
+            if self.aborted {
+                // A move that beat the previous best in this unfinished
+                // iteration is still the better choice.
+                if let Some(&mv) = self.pv[0].first() {
+                    if Some(mv) != result.best_move && result.depth > 0 {
+                        result.best_move = Some(mv);
+                        result.pv = self.pv[0].clone();
+                    }
+                }
+                break;
+            }
+            previous_score = score;
+            result.best_move = self.pv[0].first().copied().or(result.best_move);
+            result.score = score;
+            result.depth = depth;
+            result.pv = self.pv[0].clone();
+            report(&self.info(&result, false));
+
+            if self.soft_time_is_up() || self.node_limit_reached() {
+                break;
+            }
+            // A proven result searched at least as deep as its length cannot change.
+            if !self.control.until_stopped {
+                if let Some(moves) = mate_distance_in_moves(score) {
+                    if depth as i32 >= 2 * moves.abs() + 2 {
+                        break;
+                    }
+                }
+            }
+        }
+        if self.control.until_stopped {
+            // `go infinite` answers only after `stop`.
+            while !self.stop.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        }
+        result.nodes = self.nodes;
+        result.cutoffs = self.cutoffs;
+        result.elapsed = self.start.elapsed();
+        result
+    }
+
+    /// The info line for `result`, with the PV in the game's notation.
+    pub fn info(&self, result: &SearchResult<G::Move>, finished: bool) -> SearchInfo {
+        let mut walker = self.game.clone();
+        let mut pv = Vec::with_capacity(result.pv.len());
+        for &mv in &result.pv {
+            pv.push(walker.format_move(mv));
+            walker.make_move(mv);
+        }
+        SearchInfo {
+            depth: result.depth,
+            seldepth: (self.seldepth as u32).max(result.depth),
+            score: result.score,
+            nodes: self.nodes,
+            cutoffs: self.cutoffs,
+            elapsed: self.start.elapsed(),
+            hashfull: self.tables.tt.hashfull(),
+            pv,
+            best_move: result.best_move.map(|mv| self.game.format_move(mv)),
+            finished,
+        }
+    }
+
+    fn aspiration(&mut self, depth: i32, previous: Score) -> Score {
+        if depth < 4 || previous.abs() >= MATE_BOUND {
+            return self.negamax(depth, -INFINITY, INFINITY, 0, true);
+        }
+        let mut delta = ASPIRATION_START;
+        let mut alpha = (previous - delta).max(-INFINITY);
+        let mut beta = (previous + delta).min(INFINITY);
+        loop {
+            let score = self.negamax(depth, alpha, beta, 0, true);
+            if self.aborted {
+                return score;
+            }
+            if score <= alpha {
+                alpha = (score - delta).max(-INFINITY);
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITY);
+            } else {
+                return score;
+            }
+            delta = delta.saturating_mul(3);
+            if delta > 2_000 {
+                alpha = -INFINITY;
+                beta = INFINITY;
+            }
+        }
+    }
+
+    fn soft_time_is_up(&self) -> bool {
+        self.control
+            .budget
+            .soft
+            .is_some_and(|soft| self.start.elapsed() >= soft)
+    }
+
+    fn node_limit_reached(&self) -> bool {
+        self.control.max_nodes.is_some_and(|max| self.nodes >= max)
+    }
+
+    /// Polled every few nodes: the stop flag, the hard deadline, the node limit.
+    fn should_abort(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.nodes & 15 == 0 {
+            let out_of_time = self
+                .control
+                .budget
+                .hard
+                .is_some_and(|hard| self.start.elapsed() >= hard);
+            if out_of_time || self.node_limit_reached() || self.stop.load(Ordering::Relaxed) {
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    /// Score of a finished game for the side to move, `ply` plies from the root.
+    fn terminal_score(&self, outcome: Outcome, ply: usize) -> Score {
+        match outcome {
+            Outcome::Draw => 0,
+            Outcome::Win(winner) if winner == self.game.side_to_move() => MATE - ply as Score,
+            Outcome::Win(_) => -(MATE - ply as Score),
+        }
+    }
+
+    fn forced_score(plies: i32, ply: usize) -> Score {
+        if plies > 0 {
+            MATE - (ply as Score + plies)
+        } else {
+            -(MATE - (ply as Score - plies))
+        }
+    }
+
+    fn negamax(
+        &mut self,
+        depth: i32,
+        mut alpha: Score,
+        mut beta: Score,
+        ply: usize,
+        pv_node: bool,
+    ) -> Score {
+        self.pv[ply].clear();
+        if ply > 0 {
+            if let Some(outcome) = self.game.outcome() {
+                return self.terminal_score(outcome, ply);
+            }
+            if self.should_abort() {
+                return 0;
+            }
+            // No line from here can beat a shorter mate already found.
+            alpha = alpha.max(-(MATE - ply as Score));
+            beta = beta.min(MATE - ply as Score - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+            if let Some(plies) = self.game.forced_result() {
+                return Self::forced_score(plies, ply);
+            }
+        }
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            return self.quiescence(alpha, beta, ply);
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+
+        let key = self.game.hash();
+        let hit = self.tables.tt.probe(key, ply);
+        let table_move = hit.and_then(|h| h.best_move);
+        if let Some(hit) = hit {
+            if !pv_node && hit.depth as i32 >= depth {
+                let usable = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => hit.score >= beta,
+                    Bound::Upper => hit.score <= alpha,
+                };
+                if usable {
+                    return hit.score;
+                }
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.move_buffers[ply]);
+        let mut keys = std::mem::take(&mut self.key_buffers[ply]);
+        self.game.generate_search_moves(&mut moves);
+        if moves.is_empty() {
+            self.move_buffers[ply] = moves;
+            self.key_buffers[ply] = keys;
+            return self.game.evaluate();
+        }
+        self.order_moves(&moves, &mut keys, table_move, ply);
+
+        let original_alpha = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_move = None;
+        for index in 0..moves.len() {
+            let (mv, kind) = pick_next(&mut moves, &mut keys, index);
+            self.game.make_move(mv);
+            let score = if index == 0 {
+                -self.negamax(depth - 1, -beta, -alpha, ply + 1, pv_node)
+            } else {
+                let reduction = if depth >= 3 && index >= 3 && kind == MoveKind::Quiet {
+                    1 + (index >= 10) as i32 + (depth >= 8 && index >= 20) as i32
+                } else {
+                    0
+                };
+                let mut score =
+                    -self.negamax(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, false);
+                if score > alpha && reduction > 0 {
+                    score = -self.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, false);
+                }
+                if score > alpha && score < beta && pv_node {
+                    score = -self.negamax(depth - 1, -beta, -alpha, ply + 1, true);
+                }
+                score
+            };
+            self.game.unmake_move(mv);
+            if self.aborted {
+                break;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, mv);
+                    if score >= beta {
+                        self.cutoffs += 1;
+                        if kind != MoveKind::Tactical && kind != MoveKind::Table {
+                            self.reward_quiet_move(mv, depth, ply, &moves[..index]);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.move_buffers[ply] = moves;
+        self.key_buffers[ply] = keys;
+        if self.aborted {
+            return 0;
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tables
+            .tt
+            .store(key, ply, depth as i16, best_score, bound, best_move);
+        best_score
+    }
+
+    fn quiescence(&mut self, mut alpha: Score, beta: Score, ply: usize) -> Score {
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if let Some(outcome) = self.game.outcome() {
+            return self.terminal_score(outcome, ply);
+        }
+        if self.should_abort() {
+            return 0;
+        }
+        if let Some(plies) = self.game.forced_result() {
+            return Self::forced_score(plies, ply);
+        }
+        let stand_pat = self.game.evaluate();
+        if stand_pat >= beta || ply >= MAX_PLY - 1 {
+            return stand_pat;
+        }
+        alpha = alpha.max(stand_pat);
+
+        let mut moves = std::mem::take(&mut self.move_buffers[ply]);
+        let mut keys = std::mem::take(&mut self.key_buffers[ply]);
+        self.game.generate_noisy(&mut moves);
+        keys.clear();
+        keys.extend(
+            moves
+                .iter()
+                .map(|&mv| (self.game.move_order_hint(mv) as i64, MoveKind::Tactical)),
+        );
+        let mut best = stand_pat;
+        for index in 0..moves.len() {
+            let (mv, _) = pick_next(&mut moves, &mut keys, index);
+            self.game.make_move(mv);
+            let score = -self.quiescence(-beta, -alpha, ply + 1);
+            self.game.unmake_move(mv);
+            if self.aborted {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        self.cutoffs += 1;
+                        break;
+                    }
+                }
+            }
+        }
+        self.move_buffers[ply] = moves;
+        self.key_buffers[ply] = keys;
+        best
+    }
+
+    fn order_moves(
+        &self,
+        moves: &[G::Move],
+        keys: &mut Vec<(i64, MoveKind)>,
+        table_move: Option<G::Move>,
+        ply: usize,
+    ) {
+        keys.clear();
+        let killers = self.killers[ply];
+        for &mv in moves {
+            let key = if Some(mv) == table_move {
+                (KEY_TABLE, MoveKind::Table)
+            } else {
+                let hint = self.game.move_order_hint(mv) as i64;
+                if hint > 0 {
+                    (KEY_TACTICAL + hint, MoveKind::Tactical)
+                } else if Some(mv) == killers[0] {
+                    (KEY_KILLER + 1, MoveKind::Killer)
+                } else if Some(mv) == killers[1] {
+                    (KEY_KILLER, MoveKind::Killer)
+                } else {
+                    let history = self.tables.history[self.game.move_index(mv)] as i64;
+                    (history + hint, MoveKind::Quiet)
+                }
+            };
+            keys.push(key);
+        }
+    }
+
+    fn reward_quiet_move(&mut self, mv: G::Move, depth: i32, ply: usize, tried_before: &[G::Move]) {
+        if self.killers[ply][0] != Some(mv) {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = Some(mv);
+        }
+        let bonus = (depth * depth).min(400);
+        let index = self.game.move_index(mv);
+        add_history(&mut self.tables.history[index], bonus);
+        for &worse in tried_before {
+            let index = self.game.move_index(worse);
+            add_history(&mut self.tables.history[index], -bonus);
+        }
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: G::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&tail[0]);
+    }
+}
+
+/// History with gravity: entries saturate instead of overflowing.
+fn add_history(entry: &mut i32, bonus: i32) {
+    *entry += bonus - *entry * bonus.abs() / HISTORY_LIMIT;
+}
+
+/// Selection sort one step at a time: most nodes cut off after a move or two,
+/// so sorting the whole list would be wasted work.
+fn pick_next<M: Copy>(
+    moves: &mut [M],
+    keys: &mut [(i64, MoveKind)],
+    index: usize,
+) -> (M, MoveKind) {
+    let mut best = index;
+    for i in index + 1..moves.len() {
+        if keys[i].0 > keys[best].0 {
+            best = i;
+        }
+    }
+    moves.swap(index, best);
+    keys.swap(index, best);
+    (moves[index], keys[index].1)
+}

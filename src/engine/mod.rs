@@ -1,0 +1,281 @@
+//! The engine core every protocol front-end adapts: options, the current
+//! position and its move history, and a search running on its own thread.
+
+mod options;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use crate::core::game::{Game, OptionSpec};
+use crate::core::search::{SearchControl, SearchTables, Searcher, MAX_PLY};
+pub use crate::core::search::{SearchInfo, SearchResult};
+pub use crate::core::time::{Clock, SearchLimits};
+pub use options::EngineOptions;
+
+/// A running search. Dropping the handle stops the search and waits for it.
+pub struct SearchHandle<G: Game> {
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<SearchResult<G::Move>>>,
+}
+
+impl<G: Game> SearchHandle<G> {
+    /// Asks the search to stop; it answers with its best move so far.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    pub fn is_finished(&self) -> bool {
+        self.thread.as_ref().is_none_or(|t| t.is_finished())
+    }
+
+    /// Waits for the search to end and returns its result.
+    pub fn wait(mut self) -> SearchResult<G::Move> {
+        self.join()
+    }
+
+    fn join(&mut self) -> SearchResult<G::Move> {
+        let empty = SearchResult {
+            best_move: None,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            cutoffs: 0,
+            pv: Vec::new(),
+            elapsed: Duration::ZERO,
+        };
+        match self.thread.take().map(|t| t.join()) {
+            Some(Ok(result)) => result,
+            Some(Err(_)) => {
+                log::error!("the search thread panicked");
+                empty
+            }
+            None => empty,
+        }
+    }
+}
+
+impl<G: Game> Drop for SearchHandle<G> {
+    fn drop(&mut self) {
+        if self.thread.is_some() {
+            self.stop();
+            self.join();
+        }
+    }
+}
+
+pub struct Engine<G: Game> {
+    options: EngineOptions,
+    rules: G::Rules,
+    /// The position `position` set, before its moves.
+    root: G,
+    /// The moves played since `root`, so that `undo_move` can step back.
+    history: Vec<G::Move>,
+    position: G,
+    tables: Arc<Mutex<SearchTables<G::Move>>>,
+}
+
+impl<G: Game> Default for Engine<G> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<G: Game> Engine<G> {
+    pub fn new() -> Self {
+        let options = EngineOptions::default();
+        let rules = G::Rules::default();
+        let root = G::start_position(&rules);
+        Engine {
+            tables: Arc::new(Mutex::new(SearchTables::new(options.hash_megabytes))),
+            options,
+            rules,
+            position: root.clone(),
+            root,
+            history: Vec::new(),
+        }
+    }
+
+    pub fn option_specs(&self) -> Vec<OptionSpec> {
+        let mut specs = EngineOptions::specs();
+        specs.extend(G::rule_options());
+        specs
+    }
+
+    /// `setoption`: engine options first, then the game's rule options. A rule
+    /// change resets the position to the new rules' start.
+    pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        if let Some(change) = self.options.set(name, value)? {
+            if change.hash_changed {
+                *self.lock_tables() = SearchTables::new(self.options.hash_megabytes);
+            }
+            return Ok(());
+        }
+        let spec = G::rule_options()
+            .into_iter()
+            .find(|spec| spec.name.eq_ignore_ascii_case(name))
+            .ok_or_else(|| format!("unknown option '{name}'"))?;
+        let mut rules = self.rules.clone();
+        G::set_rule_option(&mut rules, spec.name, value)?;
+        self.rules = rules;
+        self.root = G::start_position(&self.rules);
+        self.position = self.root.clone();
+        self.history.clear();
+        self.lock_tables().clear();
+        Ok(())
+    }
+
+    pub fn options(&self) -> &EngineOptions {
+        &self.options
+    }
+
+    pub fn rules(&self) -> &G::Rules {
+        &self.rules
+    }
+
+    pub fn position(&self) -> &G {
+        &self.position
+    }
+
+    /// The moves played since the last `set_position` base.
+    pub fn history(&self) -> &[G::Move] {
+        &self.history
+    }
+
+    pub fn new_game(&mut self) {
+        self.lock_tables().clear();
+    }
+
+    fn lock_tables(&self) -> std::sync::MutexGuard<'_, SearchTables<G::Move>> {
+        // A panicked search leaves the tables in a usable state: entries are
+        // written whole, so the poison flag can be ignored.
+        self.tables
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// `position [fen F | startpos] moves ...`: all or nothing.
+    pub fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
+        let root = match fen {
+            None => G::start_position(&self.rules),
+            Some(fen) => {
+                G::from_fen(fen, &self.rules).map_err(|e| format!("bad position '{fen}': {e}"))?
+            }
+        };
+        let mut position = root.clone();
+        let mut history = Vec::with_capacity(moves.len());
+        let mut legal = Vec::new();
+        for (index, text) in moves.iter().enumerate() {
+            let mv = parse_legal_move(&position, text, &mut legal)
+                .map_err(|e| format!("move {} '{text}': {e}", index + 1))?;
+            position.make_move(mv);
+            history.push(mv);
+        }
+        self.root = root;
+        self.position = position;
+        self.history = history;
+        Ok(())
+    }
+
+    /// Plays one legal move on the current position.
+    pub fn play_move(&mut self, text: &str) -> Result<G::Move, String> {
+        let mv = parse_legal_move(&self.position, text, &mut Vec::new())?;
+        self.position.make_move(mv);
+        self.history.push(mv);
+        Ok(mv)
+    }
+
+    /// Takes back the last move played; the base position cannot be undone.
+    pub fn undo_move(&mut self) -> Result<(), String> {
+        let mv = self.history.pop().ok_or("no move to take back")?;
+        self.position.unmake_move(mv);
+        Ok(())
+    }
+
+    /// Starts a search of the current position on its own thread. `on_info`
+    /// is called (on that thread) after every completed depth and a last time
+    /// with `finished` set, just before the thread ends.
+    pub fn start_search(
+        &mut self,
+        limits: SearchLimits,
+        mut on_info: Box<dyn FnMut(&SearchInfo) + Send>,
+    ) -> SearchHandle<G> {
+        let stop = Arc::new(AtomicBool::new(false));
+        let depth_cap = self.options.depth_cap;
+        let control = SearchControl {
+            max_depth: limits
+                .depth
+                .or(if depth_cap > 0 { Some(depth_cap) } else { None })
+                .unwrap_or(MAX_PLY as u32)
+                .clamp(1, MAX_PLY as u32 - 1),
+            max_nodes: limits.nodes,
+            budget: limits.budget(self.options.move_overhead, depth_cap > 0),
+            until_stopped: limits.infinite,
+        };
+        let game = self.position.clone();
+        let tables = Arc::clone(&self.tables);
+        let thread_stop = Arc::clone(&stop);
+        let thread = std::thread::Builder::new()
+            .name("search".into())
+            .spawn(move || {
+                let mut tables = tables
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner());
+                let mut searcher = Searcher::new(game, &mut tables, &thread_stop, control);
+                let result = searcher.run(&mut *on_info);
+                on_info(&searcher.info(&result, true));
+                result
+            });
+        match thread {
+            Ok(thread) => SearchHandle {
+                stop,
+                thread: Some(thread),
+            },
+            Err(e) => {
+                log::error!("could not start the search thread: {e}");
+                SearchHandle { stop, thread: None }
+            }
+        }
+    }
+
+    /// Searches a fixed set of positions to a fixed depth. Returns the total
+    /// node count (a signature of the search) and the time taken.
+    pub fn bench(depth: u32) -> Result<(u64, Duration), String> {
+        let mut engine = Engine::<G>::new();
+        let mut fens: Vec<String> = G::bench_positions().iter().map(|s| s.to_string()).collect();
+        if fens.is_empty() {
+            fens.push(engine.position.to_fen());
+        }
+        let start = Instant::now();
+        let mut nodes = 0;
+        for fen in &fens {
+            engine.set_position(Some(fen), &[])?;
+            engine.new_game();
+            let limits = SearchLimits {
+                depth: Some(depth),
+                ..Default::default()
+            };
+            nodes += engine.start_search(limits, Box::new(|_| {})).wait().nodes;
+        }
+        Ok((nodes, start.elapsed()))
+    }
+}
+
+/// Parses `text` and checks it against the legal moves of `position`.
+fn parse_legal_move<G: Game>(
+    position: &G,
+    text: &str,
+    legal: &mut Vec<G::Move>,
+) -> Result<G::Move, String> {
+    if position.outcome().is_some() {
+        return Err("the game is already over".into());
+    }
+    let mv = position.parse_move(text)?;
+    position.generate_moves(legal);
+    if legal.contains(&mv) {
+        Ok(mv)
+    } else {
+        Err("illegal move".into())
+    }
+}
