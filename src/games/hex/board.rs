@@ -93,6 +93,7 @@ pub struct Hex {
     /// Replies to an intruded bridge, keyed by position hash, for ordering.
     pub(super) bridge_replies: Vec<usize>,
     pub(super) bridge_replies_key: Option<u64>,
+    pub(super) chain_scratch: super::analysis::ChainScratch,
 }
 
 impl Hex {
@@ -116,6 +117,7 @@ impl Hex {
             two_distance: Default::default(),
             bridge_replies: Vec::new(),
             bridge_replies_key: None,
+            chain_scratch: Default::default(),
         }
     }
 
@@ -277,6 +279,15 @@ impl Hex {
             .iter()
             .enumerate()
             .filter(|&(_, &s)| s == EMPTY)
+            .map(|(i, _)| i)
+    }
+
+    /// Occupied cells, in index order.
+    pub fn occupied_cells(&self) -> impl Iterator<Item = usize> + '_ {
+        self.cells
+            .iter()
+            .enumerate()
+            .filter(|&(_, &s)| s != EMPTY)
             .map(|(i, _)| i)
     }
 

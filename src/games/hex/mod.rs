@@ -10,11 +10,12 @@ pub mod board;
 pub mod eval;
 pub mod geometry;
 pub mod notation;
+pub mod opening;
 
 pub use board::{Hex, HexMove, HexRules};
 
 use crate::core::{EvalTerm, Game, OptionKind, OptionSpec, Outcome, Player, Score};
-use analysis::{bridge_replies, is_dead, winning_cells};
+use analysis::{bridge_chain, bridge_replies, is_dead, winning_cells};
 use eval::TwoDistance;
 use geometry::MAX_SIZE;
 
@@ -153,6 +154,10 @@ impl Game for Hex {
             return;
         }
         let mut forced = Vec::new();
+        if let Some(policy) = opening::policy_moves(self) {
+            moves.extend(policy);
+            return;
+        }
         if self.forced_cells(&mut forced) {
             // Either we win on the spot, or every move but this one lets the
             // opponent win on the spot.
@@ -235,14 +240,15 @@ impl Game for Hex {
 
     fn evaluate(&mut self) -> Score {
         let to_move = self.side_to_move_player();
+        let size = self.size();
         let td = self.two_distance_fresh();
-        eval::score(td, to_move)
+        eval::score(td, size, to_move)
     }
 
     fn eval_terms(&mut self) -> Vec<EvalTerm> {
         let to_move = self.side_to_move_player();
         let td = self.two_distance_fresh().clone();
-        let (potential, mobility) = eval::black_terms(&td);
+        let (potential, mobility) = eval::black_terms(&td, self.size());
         let tempo = |p: Player| if p == to_move { eval::TEMPO } else { 0 };
         vec![
             EvalTerm {
@@ -283,7 +289,22 @@ impl Game for Hex {
             return None;
         }
         winning_cells(self, me.other(), 2, &mut cells);
-        (cells.len() >= 2).then_some(-2)
+        if cells.len() >= 2 {
+            return Some(-2);
+        }
+        // A chain of bridges holds whoever moves first: its owner fills one
+        // bridge per move, answering any intrusion in the same bridge.
+        let mut scratch = std::mem::take(&mut self.chain_scratch);
+        let mine = bridge_chain(self, me, &mut scratch);
+        let theirs = match mine {
+            Some(_) => None,
+            None => bridge_chain(self, me.other(), &mut scratch),
+        };
+        self.chain_scratch = scratch;
+        if let Some(bridges) = mine {
+            return Some(2 * bridges as i32 - 1);
+        }
+        theirs.map(|bridges| -2 * bridges as i32)
     }
 
     fn format_move(&self, mv: HexMove) -> String {
@@ -303,5 +324,14 @@ impl Game for Hex {
     }
 }
 
-/// Openings and middle games on 11x11 for `bench`.
-const BENCH_POSITIONS: [&str; 1] = ["11/11/11/11/11/11/11/11/11/11/11 b"];
+/// Openings and middle games on 11x11 for `bench` (taken from games
+/// against OpenSpiel's MCTS bot).
+const BENCH_POSITIONS: [&str; 7] = [
+    "11/11/11/11/11/11/11/11/11/11/11 b",
+    "11/11/11/11/6o4/5x5/4o6/3x7/11/11/11 b",
+    "11/6x4/11/9o1/11/11/6o4/11/11/1x9/xo9 b",
+    "11/x5x4/11/11/11/11/6o4/x3x6/2ooo6/1ox8/11 b",
+    "11/o10/11/4x6/3o7/2ox7/2ox1o5/2x8/11/1x1o5x1/11 b",
+    "8o1o/9x1/11/8x2/2o2o5/7x3/11/11/9x1/11/11 b",
+    "7xo2/1x4xo1o1/5xo4/4oo5/11/11/11/11/2o6x1/2x5x2/11 b",
+];
