@@ -3,6 +3,7 @@
 
 pub mod command;
 pub mod output;
+pub mod pbrain;
 pub mod ugi;
 
 use std::io::BufRead;
