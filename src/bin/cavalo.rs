@@ -20,7 +20,7 @@ fn main() {
             Err(message) => {
                 eprintln!("cavalo match: {message}");
                 eprintln!(
-                    "usage: cavalo match [boards N] [first-seed S] [ours MS] [baseline MS] [eval abs|diff]"
+                    "usage: cavalo match [boards N] [first-seed S] [ours MS] [baseline MS] [eval abs|diff] [verbose 1]"
                 );
                 std::process::exit(2);
             }
@@ -36,6 +36,8 @@ struct MatchSettings {
     ours: Duration,
     baseline: Duration,
     evaluation: SeedEvaluation,
+    /// Print every move with both scores.
+    verbose: bool,
 }
 
 impl MatchSettings {
@@ -46,6 +48,7 @@ impl MatchSettings {
             ours: Duration::from_millis(100),
             baseline: Duration::from_millis(1000),
             evaluation: SeedEvaluation::AbsoluteDifference,
+            verbose: false,
         };
         for pair in args.chunks(2) {
             let [key, value] = pair else {
@@ -61,6 +64,7 @@ impl MatchSettings {
                 "first-seed" => settings.first_seed = number()?,
                 "ours" => settings.ours = Duration::from_millis(number()?),
                 "baseline" => settings.baseline = Duration::from_millis(number()?),
+                "verbose" => settings.verbose = number()? != 0,
                 "eval" => {
                     settings.evaluation = match value.as_str() {
                         "abs" => SeedEvaluation::AbsoluteDifference,
@@ -103,7 +107,15 @@ fn play_game(settings: &MatchSettings, rules: &Rules, ours: Player) -> (Outcome,
             log::error!("no move in {}", game.to_fen());
             return (Outcome::Win(ours.other()), game.scores());
         };
-        game.make_move(mv);
+        if settings.verbose {
+            let mover = if game.side_to_move() == ours { "engine" } else { "seed" };
+            let text = game.format_move(mv);
+            game.make_move(mv);
+            let scores = game.scores();
+            println!("  {mover} {text} {} {}", scores[0], scores[1]);
+        } else {
+            game.make_move(mv);
+        }
     }
 }
 
