@@ -108,7 +108,11 @@ fn play_game(settings: &MatchSettings, rules: &Rules, ours: Player) -> (Outcome,
             return (Outcome::Win(ours.other()), game.scores());
         };
         if settings.verbose {
-            let mover = if game.side_to_move() == ours { "engine" } else { "seed" };
+            let mover = if game.side_to_move() == ours {
+                "engine"
+            } else {
+                "seed"
+            };
             let text = game.format_move(mv);
             game.make_move(mv);
             let scores = game.scores();
