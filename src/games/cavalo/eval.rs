@@ -5,6 +5,8 @@ use super::board::{bit, cells_of, knight_jumps, Cells, ALL_CELLS, NO_CELL};
 use super::position::{Cavalo, Move};
 use crate::core::{EvalTerm, Player, Score};
 
+/// Regions larger than this count as this large: room enough either way.
+const REGION_CAP: u32 = 30;
 /// How many jumps ahead the reach terms look.
 const REACH_DEPTH: usize = 3;
 
@@ -86,11 +88,12 @@ pub fn reach(position: &Cavalo, player: Player) -> Reach {
         ring = spread(ring) & present & !seen;
         seen |= ring;
     }
-    while ring != 0 {
+    // The region only counts up to REGION_CAP cells: stop flooding there.
+    while ring != 0 && (seen & present).count_ones() < REGION_CAP {
         ring = spread(ring) & present & !seen;
         seen |= ring;
     }
-    result.region = (seen & present).count_ones() as i32;
+    result.region = ((seen & present).count_ones() as i32).min(REGION_CAP as i32);
     result
 }
 
@@ -113,7 +116,7 @@ fn prospects(reach: &Reach) -> (i32, i32, i32) {
     let near = reach.best_by_distance[0] / 2
         + reach.best_by_distance[1] / 3
         + reach.best_by_distance[2] / 4;
-    let room = 4 * reach.region.min(30) + 6 * reach.mobility;
+    let room = 4 * reach.region + 6 * reach.mobility;
     let trapped = if reach.mobility == 0 { -40 } else { 0 };
     (near, room + trapped, -reach.denied_value / 8)
 }
