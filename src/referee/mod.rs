@@ -27,6 +27,7 @@ pub mod watchdog;
 use std::sync::Arc;
 
 use crate::core::Game;
+use crate::games::breakthrough::Breakthrough;
 
 use self::tournament::{default_records_path, format_summary, run_match, MatchConfig};
 use self::transcript::Transcript;
@@ -62,11 +63,11 @@ pub fn main_with_args(args: &[String]) -> i32 {
 /// are on main.
 fn dispatch(cli: &cli::Cli) -> Result<i32, String> {
     match cli.game.as_str() {
+        "breakthrough" => run::<Breakthrough>(cli),
         other => Err(format!("unknown or unavailable game '{other}'")),
     }
 }
 
-#[allow(dead_code)]
 fn run<G: Game>(cli: &cli::Cli) -> Result<i32, String> {
     let transcript = match &cli.log {
         Some(path) => Some(Arc::new(Transcript::create(path)?)),

@@ -271,8 +271,10 @@ pub fn run_match<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> 
 
 fn progress(summary: &MatchSummary, done: usize, total: usize, interactive: bool) {
     let r = &summary.results;
+    let defined = r.score() > 0.0 && r.score() < 1.0;
     let elo = r
         .elo()
+        .filter(|_| defined)
         .map(|e| format!("Elo {:+.1} +/- {:.1}", e.elo, e.margin))
         .unwrap_or_default();
     let status = format!(
