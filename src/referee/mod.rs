@@ -12,6 +12,7 @@ pub mod cli;
 pub mod client;
 pub mod coords;
 pub mod gtp;
+pub mod human;
 pub mod openings;
 pub mod pbrain;
 pub mod play;
@@ -69,6 +70,19 @@ fn dispatch(cli: &cli::Cli) -> Result<i32, String> {
 }
 
 fn run<G: Game>(cli: &cli::Cli) -> Result<i32, String> {
+    let rules = tournament::build_rules::<G>(&cli.rule_options)?;
+    if let Some(side) = &cli.human {
+        let setup = human::HumanGame {
+            game_name: &cli.game,
+            side: side.clone(),
+            engines: &cli.engines,
+            rule_options: &cli.rule_options,
+            timeouts: cli.timeouts.clone(),
+            board_size: cli::board_size(&cli.game, &cli.rule_options),
+            records: cli.records.clone(),
+        };
+        return human::play::<G>(&setup, &rules);
+    }
     let transcript = match &cli.log {
         Some(path) => Some(Arc::new(Transcript::create(path)?)),
         None => None,
