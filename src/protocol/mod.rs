@@ -2,6 +2,7 @@
 //! Gomocup (Gomoku) beside it.
 
 pub mod command;
+pub mod gtp;
 pub mod output;
 pub mod selfplay;
 pub mod ugi;
@@ -53,7 +54,10 @@ pub fn run_engine_main<G: Game>() {
     init_logging();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let usage = || {
-        eprintln!("usage: {} [bench [depth] | selfplay [movetime-ms]]", G::NAME);
+        eprintln!(
+            "usage: {} [bench [depth] | selfplay [movetime-ms]]",
+            G::NAME
+        );
         std::process::exit(2);
     };
     let number = |default: u32| match args.get(1).map(|d| d.parse::<u32>()) {

@@ -19,7 +19,10 @@ pub fn selfplay<G: Game>(movetime: Duration) {
             break;
         }
         let side = engine.position().side_to_move();
-        let limits = SearchLimits { movetime: Some(movetime), ..Default::default() };
+        let limits = SearchLimits {
+            movetime: Some(movetime),
+            ..Default::default()
+        };
         let result = engine.start_search(limits, Box::new(|_| {})).wait();
         let Some(mv) = result.best_move else { break };
         let text = engine.position().format_move(mv);
