@@ -95,7 +95,11 @@ pub fn play<G: Game>(setup: &HumanGame, rules: &G::Rules) -> Result<i32, String>
     for (index, human) in humans.iter().enumerate() {
         // The engine of an engine-less side gives hints; sides share the
         // first engine when only one was given.
-        let spec = setup.engines.get(next_engine).or(setup.engines.first()).cloned();
+        let spec = setup
+            .engines
+            .get(next_engine)
+            .or(setup.engines.first())
+            .cloned();
         if !human {
             next_engine += 1;
         }
@@ -112,9 +116,13 @@ pub fn play<G: Game>(setup: &HumanGame, rules: &G::Rules) -> Result<i32, String>
                 setup.rule_options.to_vec(),
             )
         });
-        seats.push(Seat { human: *human, engine });
+        seats.push(Seat {
+            human: *human,
+            engine,
+        });
     }
-    let colour = std::io::stdout().is_terminal() && std::env::var("TERM").map_or(false, |t| t != "dumb");
+    let colour =
+        std::io::stdout().is_terminal() && std::env::var("TERM").is_ok_and(|t| t != "dumb");
     let mut out = std::io::stdout().lock();
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
@@ -137,7 +145,10 @@ pub fn play<G: Game>(setup: &HumanGame, rules: &G::Rules) -> Result<i32, String>
     };
     let result = 'game: loop {
         let picture = position.render();
-        say(&mut out, if colour { colourise(&picture) } else { picture }.trim_end());
+        say(
+            &mut out,
+            if colour { colourise(&picture) } else { picture }.trim_end(),
+        );
         if let Some(outcome) = position.outcome() {
             break GameResult::by_rules(outcome);
         }
@@ -170,7 +181,14 @@ pub fn play<G: Game>(setup: &HumanGame, rules: &G::Rules) -> Result<i32, String>
                 }
             };
             let text = position.format_move(mv);
-            say(&mut out, &format!("{} plays {text} ({})", engine.display_name, describe(&reply)));
+            say(
+                &mut out,
+                &format!(
+                    "{} plays {text} ({})",
+                    engine.display_name,
+                    describe(&reply)
+                ),
+            );
             record_moves.push(MoveRecord {
                 mv: text.clone(),
                 millis: reply.elapsed.as_millis() as u64,
@@ -191,7 +209,11 @@ pub fn play<G: Game>(setup: &HumanGame, rules: &G::Rules) -> Result<i32, String>
             match input.read_line(&mut line) {
                 Ok(0) | Err(_) => {
                     say(&mut out, "");
-                    break 'game GameResult::forfeit(side, Termination::Resignation, "left the game");
+                    break 'game GameResult::forfeit(
+                        side,
+                        Termination::Resignation,
+                        "left the game",
+                    );
                 }
                 Ok(_) => {}
             }
@@ -202,10 +224,13 @@ pub fn play<G: Game>(setup: &HumanGame, rules: &G::Rules) -> Result<i32, String>
                     &mut out,
                     "moves in the game's notation; undo, hint, resign, moves, quit",
                 ),
-                "resign" | "quit" => break 'game GameResult::forfeit(side, Termination::Resignation, "resigned"),
+                "resign" | "quit" => {
+                    break 'game GameResult::forfeit(side, Termination::Resignation, "resigned")
+                }
                 "moves" => {
                     position.generate_moves(&mut legal);
-                    let mut names: Vec<String> = legal.iter().map(|m| position.format_move(*m)).collect();
+                    let mut names: Vec<String> =
+                        legal.iter().map(|m| position.format_move(*m)).collect();
                     names.sort();
                     say(&mut out, &names.join(" "));
                 }
@@ -227,15 +252,15 @@ pub fn play<G: Game>(setup: &HumanGame, rules: &G::Rules) -> Result<i32, String>
                     continue 'game;
                 }
                 "hint" => {
-                    let helper = seats
-                        .iter_mut()
-                        .filter_map(|s| s.engine.as_mut())
-                        .next();
+                    let helper = seats.iter_mut().filter_map(|s| s.engine.as_mut()).next();
                     match helper {
                         Some(engine) => {
                             let allowed = allowed_time(&engine.spec.time, None);
                             match engine.go(&request, &ClockReport::default(), allowed) {
-                                Ok(reply) => say(&mut out, &format!("hint: {} ({})", reply.mv, describe(&reply))),
+                                Ok(reply) => say(
+                                    &mut out,
+                                    &format!("hint: {} ({})", reply.mv, describe(&reply)),
+                                ),
                                 Err(fault) => say(&mut out, &format!("no hint: {fault:?}")),
                             }
                         }
@@ -256,14 +281,20 @@ pub fn play<G: Game>(setup: &HumanGame, rules: &G::Rules) -> Result<i32, String>
                             texts.push(canonical);
                             continue 'game;
                         }
-                        Ok(_) => say(&mut out, &format!("illegal move '{text}': not legal here (try 'moves')")),
+                        Ok(_) => say(
+                            &mut out,
+                            &format!("illegal move '{text}': not legal here (try 'moves')"),
+                        ),
                         Err(why) => say(&mut out, &format!("illegal move '{text}': {why}")),
                     }
                 }
             }
         }
     };
-    say(&mut out, &format!("result {}: {}", result.score_text(), result.reason));
+    say(
+        &mut out,
+        &format!("result {}: {}", result.score_text(), result.reason),
+    );
     let names: Vec<String> = seats
         .iter()
         .map(|s| match (&s.engine, s.human) {

@@ -29,6 +29,9 @@ use std::sync::Arc;
 
 use crate::core::Game;
 use crate::games::breakthrough::Breakthrough;
+use crate::games::cavalo::Cavalo;
+use crate::games::gomoku::Gomoku;
+use crate::games::hex::Hex;
 
 use self::tournament::{default_records_path, format_summary, run_match, MatchConfig};
 use self::transcript::Transcript;
@@ -65,6 +68,9 @@ pub fn main_with_args(args: &[String]) -> i32 {
 fn dispatch(cli: &cli::Cli) -> Result<i32, String> {
     match cli.game.as_str() {
         "breakthrough" => run::<Breakthrough>(cli),
+        "hex" => run::<Hex>(cli),
+        "gomoku" => run::<Gomoku>(cli),
+        "cavalo" => run::<Cavalo>(cli),
         other => Err(format!("unknown or unavailable game '{other}'")),
     }
 }

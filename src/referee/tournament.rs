@@ -275,7 +275,7 @@ fn progress(summary: &MatchSummary, done: usize, total: usize, interactive: bool
     let elo = r
         .elo()
         .filter(|_| defined)
-        .map(|e| format!("Elo {:+.1} +/- {:.1}", e.elo, e.margin))
+        .map(|e| format!("Elo {:+.1} +/- {}", e.elo, margin_text(e.margin)))
         .unwrap_or_default();
     let status = format!(
         "{done}/{total} {} {}-{}-{} [{:.3}] {elo}",
@@ -295,6 +295,15 @@ fn progress(summary: &MatchSummary, done: usize, total: usize, interactive: bool
         );
     } else if done == total || done.is_multiple_of((total / 10).max(1)) {
         eprintln!("{status}");
+    }
+}
+
+/// An interval that reaches a 0% or 100% score has no finite Elo end.
+fn margin_text(margin: f64) -> String {
+    if margin > 1000.0 {
+        "inf".to_owned()
+    } else {
+        format!("{margin:.1}")
     }
 }
 
@@ -343,7 +352,11 @@ pub fn format_summary(summary: &MatchSummary, sprt: Option<&SprtConfig>) -> Stri
             .elo()
             .filter(|_| p.0[0] + p.0[1] + p.0[2] + p.0[3] > 0 && p.0[1..].iter().sum::<u64>() > 0)
         {
-            out.push_str(&format!(", Elo {:+.1} +/- {:.1}", e.elo, e.margin));
+            out.push_str(&format!(
+                ", Elo {:+.1} +/- {}",
+                e.elo,
+                margin_text(e.margin)
+            ));
         }
         out.push('\n');
     }
