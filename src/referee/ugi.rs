@@ -174,7 +174,7 @@ pub fn go(
                 }
             }
             Err(super::process::ProcessError::Timeout) => match (allowed, ping_deadline) {
-                (Some(limit), _) => return Err(Fault::TimedOut(limit)),
+                (Some(limit), _) => return Err(timed_out(client, limit)),
                 (None, Some(_)) => {
                     return Err(Fault::Stalled(format!(
                         "no readyok within {} ms during a search",
@@ -188,6 +188,19 @@ pub fn go(
             },
             Err(e) => return Err(Fault::from_process(e, "bestmove")),
         }
+    }
+}
+
+/// A move that did not come in time: a crash if the engine is gone.
+pub fn timed_out(client: &mut EngineClient, limit: Duration) -> Fault {
+    let alive = client.process().map(|p| p.is_alive()).unwrap_or(false);
+    if alive {
+        Fault::TimedOut(limit)
+    } else {
+        Fault::Crashed(format!(
+            "exited without a move (no bestmove within {} ms)",
+            limit.as_millis()
+        ))
     }
 }
 
