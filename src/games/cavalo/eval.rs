@@ -1,0 +1,174 @@
+//! Static evaluation: the score difference plus what each knight can still
+//! reach, in points (one unit is one point of the game's score).
+
+use super::board::{bit, cells_of, knight_jumps, Cells, ALL_CELLS, NO_CELL};
+use super::position::{Cavalo, Move};
+use crate::core::{EvalTerm, Player, Score};
+
+/// Regions larger than this count as this large: room enough either way.
+const REGION_CAP: u32 = 30;
+/// How many jumps ahead the reach terms look.
+const REACH_DEPTH: usize = 3;
+
+/// Columns a knight's jump must not start from for each shift, so that a
+/// shifted bitboard does not wrap around the board's edge.
+const COLUMN_A: Cells = column_a();
+
+const fn column_a() -> Cells {
+    let mut mask = 0;
+    let mut row = 0;
+    while row < 10 {
+        mask |= 1u128 << (row * 10);
+        row += 1;
+    }
+    mask
+}
+
+fn column(col: u32) -> Cells {
+    COLUMN_A << col
+}
+
+/// All cells one knight's jump from any cell of `from`.
+pub fn spread(from: Cells) -> Cells {
+    let not_a = !column(0);
+    let not_ab = !(column(0) | column(1));
+    let not_j = !column(9);
+    let not_ij = !(column(8) | column(9));
+    let up = ((from & not_ij) << 12)
+        | ((from & not_j) << 21)
+        | ((from & not_a) << 19)
+        | ((from & not_ab) << 8);
+    let down = ((from & not_ab) >> 12)
+        | ((from & not_a) >> 21)
+        | ((from & not_j) >> 19)
+        | ((from & not_ij) >> 8);
+    (up | down) & ALL_CELLS
+}
+
+/// What one knight can still reach.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Reach {
+    /// Legal landing cells now.
+    pub mobility: i32,
+    /// The best value of each ring of cells 1..=REACH_DEPTH jumps away.
+    pub best_by_distance: [i32; REACH_DEPTH],
+    /// Cells connected to the knight by jumps over cells still on the board.
+    pub region: i32,
+    /// Value of the cells next to the knight that the other knight denies.
+    pub denied_value: i32,
+}
+
+pub fn reach(position: &Cavalo, player: Player) -> Reach {
+    let Some(knight) = position.knight(player) else {
+        // Still to be placed: its home row is all it can count on.
+        let home = position.destinations(player);
+        let best = cells_of(home)
+            .filter_map(|c| position.value(c))
+            .max()
+            .map_or(0, i32::from);
+        return Reach {
+            mobility: home.count_ones().max(1) as i32,
+            best_by_distance: [best, 0, 0],
+            region: 30,
+            denied_value: 0,
+        };
+    };
+    let present = position.present_cells();
+    let denied = position.denied_to(player);
+    let first = knight_jumps(knight) & present;
+    let mut result = Reach {
+        mobility: (first & !denied).count_ones() as i32,
+        denied_value: value_sum(position, first & denied),
+        ..Reach::default()
+    };
+    let mut ring = first & !denied;
+    let mut seen = ring | bit(knight);
+    for best in result.best_by_distance.iter_mut() {
+        *best = best_value(position, ring);
+        ring = spread(ring) & present & !seen;
+        seen |= ring;
+    }
+    // The region only counts up to REGION_CAP cells: stop flooding there.
+    while ring != 0 && (seen & present).count_ones() < REGION_CAP {
+        ring = spread(ring) & present & !seen;
+        seen |= ring;
+    }
+    result.region = ((seen & present).count_ones() as i32).min(REGION_CAP as i32);
+    result
+}
+
+fn value_sum(position: &Cavalo, cells: Cells) -> i32 {
+    cells_of(cells)
+        .filter_map(|c| position.value(c))
+        .map(i32::from)
+        .sum()
+}
+
+fn best_value(position: &Cavalo, cells: Cells) -> i32 {
+    cells_of(cells)
+        .filter_map(|c| position.value(c))
+        .max()
+        .map_or(0, i32::from)
+}
+
+/// The heuristic future of one knight, in points.
+fn prospects(reach: &Reach) -> (i32, i32, i32) {
+    let near = reach.best_by_distance[0] / 2
+        + reach.best_by_distance[1] / 3
+        + reach.best_by_distance[2] / 4;
+    let room = 4 * reach.region + 6 * reach.mobility;
+    let trapped = if reach.mobility == 0 { -40 } else { 0 };
+    (near, room + trapped, -reach.denied_value / 8)
+}
+
+/// Each term for White and Black: (name, White's part, Black's part).
+fn term_values(position: &Cavalo) -> [(&'static str, i32, i32); 5] {
+    let scores = position.scores();
+    let reaches = [reach(position, Player::P1), reach(position, Player::P2)];
+    let parts = reaches.map(|r| prospects(&r));
+    let mover = position.side_to_move().index();
+    let mut tempo = [0, 0];
+    tempo[mover] = reaches[mover].best_by_distance[0] / 2;
+    [
+        ("score", scores[0], scores[1]),
+        ("reachable values", parts[0].0, parts[1].0),
+        ("region and mobility", parts[0].1, parts[1].1),
+        ("denied by the other knight", parts[0].2, parts[1].2),
+        ("tempo", tempo[0], tempo[1]),
+    ]
+}
+
+pub fn terms(position: &Cavalo) -> Vec<EvalTerm> {
+    term_values(position)
+        .iter()
+        .map(|&(name, p1, p2)| EvalTerm {
+            name: name.to_string(),
+            p1,
+            p2,
+        })
+        .collect()
+}
+
+pub fn evaluate(position: &Cavalo) -> Score {
+    let total: Score = term_values(position).iter().map(|t| t.1 - t.2).sum();
+    match position.side_to_move() {
+        Player::P1 => total,
+        Player::P2 => -total,
+    }
+}
+
+/// Larger for moves worth trying first: what the landing scores plus what
+/// its removals take away from the opponent's reach.
+pub fn move_order_hint(position: &Cavalo, mv: Move) -> i32 {
+    if mv.is_pass() {
+        return 0;
+    }
+    let (points, symmetric) = position.landing_effects(mv);
+    let mut removed = 0;
+    for cell in [symmetric, mv.removes] {
+        if cell != NO_CELL {
+            removed += position.value(cell).map_or(0, i32::from) / 2;
+        }
+    }
+    1 + points + removed
+}

@@ -1,0 +1,185 @@
+//! The cavalo binary driven through its protocol: the transcripts in
+//! protocol/transcripts/cavalo-*.txt, searches, bench and bad input.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::Stdio;
+
+use assert_cmd::Command;
+
+/// Runs the engine on `input` and returns its output lines.
+fn run(input: &str) -> Vec<String> {
+    let output = Command::cargo_bin("cavalo")
+        .expect("the cavalo binary is built")
+        .write_stdin(input)
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .expect("the engine runs");
+    assert!(output.status.success(), "exit status {:?}", output.status);
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// Sends `setup` and a `go`, and reads the output up to its `bestmove`
+/// before quitting (the end of input would stop the search early).
+fn run_search(setup: &str, go: &str) -> Vec<String> {
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("cavalo"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the engine starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    writeln!(stdin, "{setup}\n{go}").expect("engine reads");
+    let stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut lines = Vec::new();
+    for line in stdout.lines() {
+        let line = line.expect("engine writes");
+        let done = line.starts_with("bestmove");
+        lines.push(line);
+        if done {
+            break;
+        }
+    }
+    writeln!(stdin, "quit").expect("engine reads");
+    drop(stdin);
+    assert!(child.wait().expect("engine exits").success());
+    lines
+}
+
+/// Replays a transcript: `> ` lines are sent, `< ` lines must appear in the
+/// output in order.
+fn replay(name: &str) {
+    let path = format!("{}/protocol/transcripts/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("transcript exists");
+    let input: String = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("> "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let output = run(&input);
+    let mut next = 0;
+    for expected in text.lines().filter_map(|l| l.strip_prefix("< ")) {
+        match output[next..].iter().position(|l| l == expected) {
+            Some(offset) => next += offset + 1,
+            None => panic!("{name}: missing '{expected}' after line {next} of\n{output:#?}"),
+        }
+    }
+}
+
+#[test]
+fn transcript_seed_game() {
+    replay("cavalo-seed-game.txt");
+}
+
+#[test]
+fn transcript_basics() {
+    replay("cavalo-basics.txt");
+}
+
+fn bestmove(output: &[String]) -> String {
+    let lines: Vec<&String> = output
+        .iter()
+        .filter(|l| l.starts_with("bestmove "))
+        .collect();
+    assert_eq!(lines.len(), 1, "exactly one bestmove in {output:#?}");
+    lines[0]["bestmove ".len()..].to_string()
+}
+
+fn legal_moves(position: &str) -> Vec<String> {
+    run(&format!("{position}\ngo perft 1\n"))
+        .into_iter()
+        .filter_map(|l| l.split_once(": ").map(|(m, _)| m.to_string()))
+        .filter(|m| m != "Nodes searched")
+        .collect()
+}
+
+#[test]
+fn a_search_reports_depth_nodes_cutoffs_and_time_and_plays_a_legal_move() {
+    let position = "position startpos moves f1 g10/d2 e3";
+    let output = run_search(position, "go depth 8");
+    let best = bestmove(&output);
+    assert!(legal_moves(position).contains(&best), "{best}");
+    let last_info = output
+        .iter()
+        .rfind(|l| l.starts_with("info depth"))
+        .expect("an info line");
+    for field in [" nodes ", " time ", " score ", " pv "] {
+        assert!(last_info.contains(field), "{last_info}");
+    }
+    assert!(output.iter().any(|l| l.starts_with("info string cutoffs ")));
+    assert!(last_info.starts_with("info depth 8 "), "{last_info}");
+}
+
+#[test]
+fn a_forced_pass_is_played_and_the_end_is_reported() {
+    // White's knight on a1 is stuck; Black can still go to h9, then nothing.
+    let mut rows = vec!["x,x,x,x,x,x,x,x,x,x".to_string(); 10];
+    rows[8] = "x,x,x,x,x,x,x,50,x,x".to_string();
+    let fen = format!("{} a1 j10 60 20 w 2", rows.join("/"));
+    assert_eq!(
+        bestmove(&run_search(
+            &format!("position fen {fen}"),
+            "go movetime 200"
+        )),
+        "pass"
+    );
+    let output = run(&format!(
+        "position fen {fen}\nquery gameover\nposition fen {fen} moves pass h9\nquery result\nquery score\n"
+    ));
+    assert!(output.contains(&"response false".to_string()));
+    assert!(output.contains(&"response p2win".to_string()));
+    assert!(output.contains(&"response 60 70".to_string()));
+}
+
+#[test]
+fn bad_input_is_answered_and_changes_nothing() {
+    let output = run(concat!(
+        "position startpos moves f1 g10\n",
+        "garbage\n",
+        "position fen nonsense\n",
+        "position startpos moves f1 g10 e3 e3\n",
+        "position startpos moves f1 g10 zz\n",
+        "setoption name Placement value sometimes\n",
+        "go perft x\n",
+        "query score\n",
+        "d\n",
+    ));
+    let errors = output
+        .iter()
+        .filter(|l| l.starts_with("info string error"))
+        .count();
+    assert_eq!(errors, 6, "{output:#?}");
+    assert!(output.contains(&"response 98 99".to_string()));
+    assert!(output
+        .iter()
+        .any(|l| l.starts_with("Fen: ") && l.ends_with(" f1 g10 98 99 w 2")));
+}
+
+#[test]
+fn rule_options_change_the_start_position_and_the_moves() {
+    let output = run(concat!(
+        "setoption name Placement value choose\n",
+        "position startpos\n",
+        "go perft 1\n",
+        "setoption name BoardSeed value 12\n",
+        "d\n",
+    ));
+    assert!(output.contains(&"Nodes searched: 10".to_string()));
+    let default_start = run("d\n");
+    let fen = |lines: &[String]| lines.iter().find(|l| l.starts_with("Fen: ")).cloned();
+    assert_ne!(fen(&output), fen(&default_start));
+}
+
+#[test]
+fn bench_prints_nodes_and_speed() {
+    let output = Command::cargo_bin("cavalo")
+        .expect("the cavalo binary is built")
+        .args(["bench", "6"])
+        .output()
+        .expect("bench runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("Nodes searched"), "{text}");
+    let last = text.trim_end().lines().last().unwrap_or("").to_string();
+    assert!(last.starts_with("Nodes/second"), "{text}");
+}
