@@ -2,7 +2,7 @@
 //! asked for by `--pbrain`, by a `pbrain-*` executable name, or by a first
 //! line that is a Gomocup command.
 
-use boardgames::games::gomoku::Gomoku;
+use boardgames::games::gomoku::{speed, Gomoku};
 use boardgames::protocol::{init_logging, pbrain, run_engine_main, run_ugi, spawn_stdin_reader};
 
 fn main() {
@@ -16,6 +16,10 @@ fn main() {
     if invoked_as_pbrain || wants_pbrain {
         init_logging();
         pbrain::run_pbrain(spawn_stdin_reader(), Vec::new());
+        return;
+    }
+    if args.first().is_some_and(|arg| arg == "speed") {
+        print_speed();
         return;
     }
     if !args.is_empty() {
@@ -42,4 +46,30 @@ fn main() {
     } else {
         run_ugi::<Gomoku>(input, first_lines);
     }
+}
+
+/// `gomoku speed`: move and shape-update cost, move generation, VCF solving.
+fn print_speed() {
+    let report = speed::measure(400, 100_000);
+    let vcf_seconds = report.vcf_time.as_secs_f64().max(1e-9);
+    println!("Positions            : {}", report.positions);
+    println!(
+        "Make+unmake/second   : {:.0}",
+        report.make_unmake_per_second
+    );
+    println!(
+        "Move lists/second    : {:.0}",
+        report.generations_per_second
+    );
+    println!("VCF wins found       : {}", report.vcf_found);
+    println!("VCF nodes            : {}", report.vcf_nodes);
+    println!("VCF time (ms)        : {}", report.vcf_time.as_millis());
+    println!(
+        "VCF nodes/second     : {:.0}",
+        report.vcf_nodes as f64 / vcf_seconds
+    );
+    println!(
+        "VCF positions/second : {:.0}",
+        report.positions as f64 / vcf_seconds
+    );
 }

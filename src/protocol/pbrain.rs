@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use super::output::send;
 use crate::core::game::Game;
+use crate::core::search::mate_distance_in_moves;
 use crate::engine::{Engine, SearchLimits};
 use crate::games::gomoku::board::{cell_of, coordinates, MAX_SIZE, MIN_SIZE};
 use crate::games::gomoku::notation::format_cell;
@@ -422,12 +423,9 @@ impl Session {
             return error(&format!("internal: own move rejected: {message}"));
         }
         let (x, y) = coordinates(mv as usize);
-        let score = match result.score {
-            s if s.abs() >= crate::core::game::MATE_BOUND => {
-                let plies = crate::core::game::MATE - s.abs();
-                format!("{}mate in {} plies", if s < 0 { "-" } else { "" }, plies)
-            }
-            s => format!("{s}"),
+        let score = match mate_distance_in_moves(result.score) {
+            Some(moves) => format!("mate {moves}"),
+            None => format!("cp {}", result.score),
         };
         send(&format!(
             "MESSAGE depth {} score {score} nodes {} time {}",

@@ -312,23 +312,27 @@ impl Board {
                 let neighbour = cell_of(nx as usize, ny as usize);
                 // Seen from the neighbour, the stone lies at -offset.
                 let power = POW3[digit_position(-offset)];
-                let empty = self.cells[neighbour] == EMPTY;
-                if empty {
+                let own_key = self.keys[side][neighbour][direction];
+                let their_key = self.keys[side ^ 1][neighbour][direction];
+                let (own_new, their_new) = if adding {
+                    (
+                        own_key + DIGIT_OWN * power,
+                        their_key + DIGIT_BLOCKED * power,
+                    )
+                } else {
+                    (
+                        own_key - DIGIT_OWN * power,
+                        their_key - DIGIT_BLOCKED * power,
+                    )
+                };
+                self.keys[side][neighbour][direction] = own_new;
+                self.keys[side ^ 1][neighbour][direction] = their_new;
+                // Most cells a few steps away keep their shape: then nothing
+                // derived from it changes.
+                let unchanged = self.table[own_key as usize] == self.table[own_new as usize]
+                    && self.table[their_key as usize] == self.table[their_new as usize];
+                if self.cells[neighbour] == EMPTY && !unchanged {
                     self.forget_cell(neighbour);
-                }
-                let own = &mut self.keys[side][neighbour][direction];
-                *own = if adding {
-                    *own + DIGIT_OWN * power
-                } else {
-                    *own - DIGIT_OWN * power
-                };
-                let theirs = &mut self.keys[side ^ 1][neighbour][direction];
-                *theirs = if adding {
-                    *theirs + DIGIT_BLOCKED * power
-                } else {
-                    *theirs - DIGIT_BLOCKED * power
-                };
-                if empty {
                     self.refresh_cell(neighbour, 1);
                 }
             }

@@ -5,6 +5,7 @@ pub mod board;
 mod eval;
 pub mod notation;
 pub mod pattern;
+pub mod speed;
 mod threats;
 mod vcf;
 
