@@ -5,3 +5,4 @@ pub mod core;
 pub mod engine;
 pub mod games;
 pub mod protocol;
+pub mod referee;

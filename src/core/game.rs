@@ -184,6 +184,14 @@ pub trait Game: Clone + Send + Sync + 'static {
         moves.clear();
     }
 
+    /// True when the side to move faces a threat it must answer now (like
+    /// check in chess): quiescence then may not "stand pat" on the static
+    /// evaluation and searches `generate_search_moves` instead of the noisy
+    /// moves.
+    fn must_respond(&mut self) -> bool {
+        false
+    }
+
     /// Ordering hint for the move: larger is tried earlier, after the table
     /// move and before killers/history for positive values. Tactical moves
     /// (captures, threats) should score positive, quiet moves 0.

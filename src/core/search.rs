@@ -450,22 +450,33 @@ impl<'a, G: Game> Searcher<'a, G> {
         if let Some(plies) = self.game.forced_result() {
             return Self::forced_score(plies, ply);
         }
-        let stand_pat = self.game.evaluate();
-        if stand_pat >= beta || ply >= MAX_PLY - 1 {
-            return stand_pat;
+        let must_respond = ply < MAX_PLY - 1 && self.game.must_respond();
+        let mut best = -INFINITY;
+        if !must_respond {
+            let stand_pat = self.game.evaluate();
+            if stand_pat >= beta || ply >= MAX_PLY - 1 {
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            best = stand_pat;
         }
-        alpha = alpha.max(stand_pat);
 
         let mut moves = std::mem::take(&mut self.move_buffers[ply]);
         let mut keys = std::mem::take(&mut self.key_buffers[ply]);
-        self.game.generate_noisy(&mut moves);
+        if must_respond {
+            self.game.generate_search_moves(&mut moves);
+        } else {
+            self.game.generate_noisy(&mut moves);
+        }
         keys.clear();
         keys.extend(
             moves
                 .iter()
                 .map(|&mv| (self.game.move_order_hint(mv) as i64, MoveKind::Tactical)),
         );
-        let mut best = stand_pat;
+        if moves.is_empty() && must_respond {
+            best = self.game.evaluate();
+        }
         for index in 0..moves.len() {
             let (mv, _) = pick_next(&mut moves, &mut keys, index);
             self.game.make_move(mv);

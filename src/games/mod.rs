@@ -2,3 +2,5 @@
 
 pub mod breakthrough;
 pub mod cavalo;
+pub mod gomoku;
+pub mod hex;

@@ -90,30 +90,24 @@ fn number<T: std::str::FromStr>(input: &str) -> IResult<&str, T> {
 }
 
 fn simple_command(input: &str) -> IResult<&str, Command> {
-    alt((
-        value(Command::Hello { ugi: false }, tag_no_case("uci")),
-        value(Command::Hello { ugi: true }, tag_no_case("ugi")),
-        value(Command::IsReady, tag_no_case("isready")),
+    // Each keyword must be the whole line: "uci" must not take "ucinewgame".
+    let keyword = |name: &'static str, command: Command| {
         value(
-            Command::NewGame,
-            alt((tag_no_case("ucinewgame"), tag_no_case("uginewgame"))),
-        ),
-        value(Command::Stop, tag_no_case("stop")),
-        value(Command::Quit, tag_no_case("quit")),
-        value(Command::Display, tag_no_case("d")),
-        value(Command::Eval, tag_no_case("eval")),
+            command,
+            all_consuming(terminated(tag_no_case(name), space0)),
+        )
+    };
+    alt((
+        keyword("uci", Command::Hello { ugi: false }),
+        keyword("ugi", Command::Hello { ugi: true }),
+        keyword("isready", Command::IsReady),
+        keyword("ucinewgame", Command::NewGame),
+        keyword("uginewgame", Command::NewGame),
+        keyword("stop", Command::Stop),
+        keyword("quit", Command::Quit),
+        keyword("d", Command::Display),
+        keyword("eval", Command::Eval),
     ))(input)
-    .and_then(|(rest_input, command)| {
-        // "uci" must not accept "ucinewgame"'s prefix and so on.
-        if rest_input.trim().is_empty() {
-            Ok(("", command))
-        } else {
-            Err(nom::Err::Error(nom::error::Error::new(
-                rest_input,
-                nom::error::ErrorKind::Eof,
-            )))
-        }
-    })
 }
 
 /// `setoption name <words...> [value <words...>]`; names may hold spaces.
@@ -376,6 +370,8 @@ mod tests {
         assert!(parse_command("ucix").is_err());
         assert!(parse_command("isready now").is_err());
         assert_eq!(parse_command("ugi"), Ok(Command::Hello { ugi: true }));
+        assert_eq!(parse_command("ucinewgame"), Ok(Command::NewGame));
+        assert_eq!(parse_command("uginewgame"), Ok(Command::NewGame));
         assert_eq!(parse_command("  "), Ok(Command::Empty));
     }
 }

@@ -2,7 +2,10 @@
 //! Gomocup (Gomoku) beside it.
 
 pub mod command;
+pub mod gtp;
 pub mod output;
+pub mod pbrain;
+pub mod selfplay;
 pub mod ugi;
 
 use std::io::BufRead;
@@ -46,30 +49,33 @@ pub fn spawn_stdin_reader() -> Receiver<String> {
 }
 
 /// What a plain game binary's `main` does: `<game> bench [depth]` runs the
-/// benchmark; anything else starts the UCI/UGI loop on stdin.
+/// benchmark, `<game> selfplay [movetime-ms]` shows a game of the engine
+/// against itself; no argument starts the UCI/UGI loop on stdin.
 pub fn run_engine_main<G: Game>() {
     init_logging();
     let args: Vec<String> = std::env::args().skip(1).collect();
+    let usage = || {
+        eprintln!(
+            "usage: {} [bench [depth] | selfplay [movetime-ms]]",
+            G::NAME
+        );
+        std::process::exit(2);
+    };
+    let number = |default: u32| match args.get(1).map(|d| d.parse::<u32>()) {
+        None => Some(default),
+        Some(Ok(n)) if n > 0 => Some(n),
+        Some(_) => None,
+    };
     match args.first().map(String::as_str) {
-        Some("bench") => {
-            let depth = match args.get(1).map(|d| d.parse::<u32>()) {
-                None => ugi::DEFAULT_BENCH_DEPTH,
-                Some(Ok(depth)) if depth > 0 => depth,
-                Some(_) => {
-                    eprintln!("usage: {} bench [depth]", G::NAME);
-                    std::process::exit(2);
-                }
-            };
-            ugi::bench::<G>(depth);
-        }
-        Some(other) => {
-            eprintln!(
-                "{}: unknown argument '{other}' (usage: {} [bench [depth]])",
-                G::NAME,
-                G::NAME
-            );
-            std::process::exit(2);
-        }
+        Some("bench") => match number(ugi::DEFAULT_BENCH_DEPTH) {
+            Some(depth) => ugi::bench::<G>(depth),
+            None => usage(),
+        },
+        Some("selfplay") => match number(100) {
+            Some(ms) => selfplay::selfplay::<G>(std::time::Duration::from_millis(ms as u64)),
+            None => usage(),
+        },
+        Some(_) => usage(),
         None => run_ugi::<G>(spawn_stdin_reader(), Vec::new()),
     }
 }

@@ -1,1 +1,285 @@
-pub struct Placeholder;
+//! Breakthrough on 8x8: rules on bitboards (`board`), notation (`notation`),
+//! evaluation and proven results (`eval`).
+
+pub mod board;
+pub mod eval;
+pub mod notation;
+
+use crate::core::game::{EvalTerm, Game, Outcome, Player, Score};
+use board::{attacks, goal_rank, last_step_rank, Board, Move};
+
+/// Breakthrough has no rule variants here (8x8 only).
+#[derive(Clone, Debug, Default)]
+pub struct BreakthroughRules;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Breakthrough {
+    board: Board,
+}
+
+impl Breakthrough {
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+}
+
+/// Ordering hints: winning and capturing moves first, then steps onto the
+/// rank before the goal, which the opponent must answer.
+const HINT_CAPTURE: i32 = 100;
+const HINT_THREAT: i32 = 60;
+
+impl Game for Breakthrough {
+    type Move = Move;
+    type Rules = BreakthroughRules;
+    const NAME: &'static str = "breakthrough";
+
+    fn start_position(_rules: &BreakthroughRules) -> Self {
+        Breakthrough {
+            board: Board::start(),
+        }
+    }
+
+    fn from_fen(fen: &str, _rules: &BreakthroughRules) -> Result<Self, String> {
+        notation::parse_fen(fen).map(|board| Breakthrough { board })
+    }
+
+    fn to_fen(&self) -> String {
+        notation::to_fen(&self.board)
+    }
+
+    fn side_to_move(&self) -> Player {
+        self.board.side
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.board.outcome()
+    }
+
+    fn hash(&self) -> u64 {
+        self.board.hash()
+    }
+
+    fn ply(&self) -> u32 {
+        self.board.ply
+    }
+
+    fn generate_moves(&self, moves: &mut Vec<Move>) {
+        self.board.generate_moves(moves);
+    }
+
+    fn count_moves(&self) -> u64 {
+        self.board.count_moves()
+    }
+
+    /// A win in one is played at once, and an intruder one step from our home
+    /// rank must be captured: every other move loses on the spot.
+    fn generate_search_moves(&mut self, moves: &mut Vec<Move>) {
+        let board = &self.board;
+        moves.clear();
+        if board.outcome().is_some() {
+            return;
+        }
+        let us = board.side;
+        if board.own() & last_step_rank(us) != 0 {
+            board.push_moves(moves, goal_rank(us));
+            return;
+        }
+        let intruders = eval::intruders(board);
+        if intruders != 0 {
+            board.push_moves(moves, intruders);
+            if !moves.is_empty() {
+                return;
+            }
+        }
+        board.push_moves(moves, !0);
+    }
+
+    fn generate_noisy(&mut self, moves: &mut Vec<Move>) {
+        let board = &self.board;
+        moves.clear();
+        if board.outcome().is_none() {
+            board.push_moves(
+                moves,
+                board.enemy() | last_step_rank(board.side) | goal_rank(board.side),
+            );
+        }
+    }
+
+    fn must_respond(&mut self) -> bool {
+        eval::intruders(&self.board) != 0
+    }
+
+    fn move_order_hint(&self, mv: Move) -> i32 {
+        let side = self.board.side;
+        let to = 1u64 << mv.to;
+        let mut hint = 0;
+        if mv.capture {
+            // Prefer taking advanced pieces, and with a piece that was itself attacked.
+            let advanced = match side {
+                Player::P1 => 7 - (mv.to / 8) as i32,
+                Player::P2 => (mv.to / 8) as i32,
+            };
+            hint += HINT_CAPTURE + 8 * (7 - advanced);
+            let enemy_attacks = attacks(side.other(), self.board.enemy());
+            if enemy_attacks & (1u64 << mv.from) != 0 {
+                hint += 10;
+            }
+        }
+        if to & (last_step_rank(side) | goal_rank(side)) != 0 {
+            hint += HINT_THREAT;
+        }
+        hint
+    }
+
+    fn move_index(&self, mv: Move) -> usize {
+        self.board.side.index() * 4096 + mv.from as usize * 64 + mv.to as usize
+    }
+
+    fn move_index_bound(&self) -> usize {
+        2 * 4096
+    }
+
+    fn make_move(&mut self, mv: Move) {
+        self.board.make_move(mv);
+    }
+
+    fn unmake_move(&mut self, mv: Move) {
+        self.board.unmake_move(mv);
+    }
+
+    fn evaluate(&mut self) -> Score {
+        eval::evaluate(&self.board)
+    }
+
+    fn eval_terms(&mut self) -> Vec<EvalTerm> {
+        eval::eval_terms(&self.board)
+    }
+
+    fn forced_result(&mut self) -> Option<i32> {
+        eval::forced_result(&self.board)
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        notation::format_move(mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        notation::parse_move(&self.board, text)
+    }
+
+    fn render(&self) -> String {
+        notation::render(&self.board)
+    }
+
+    fn bench_positions() -> Vec<&'static str> {
+        BENCH_POSITIONS.to_vec()
+    }
+}
+
+/// The start and a spread of openings and middle games from engine play.
+const BENCH_POSITIONS: [&str; 12] = [
+    "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1",
+    "pppppppp/1p2pp2/p2ppp2/1P3p2/8/2PPP3/2PP2PP/PPPPPPPP w 0 7",
+    "1ppppppp/p3pp2/4p3/2P1pp2/p7/3PP3/3P2PP/PPPPPPPP w 0 13",
+    "1pp1pppp/p2pp3/P3pp2/2P5/4p1p1/4P3/1PPP2PP/1P2PPPP w 0 19",
+    "1pppppp1/1pp2pp1/p3pp2/p4p2/1P2pP1P/3PP3/2PP2P1/PPP1PPPP w 0 13",
+    "1pppppp1/5pp1/1p3p2/5p1P/1p2pP2/3PP3/2P2PP1/PPP2PPP w 0 19",
+    "pppppppp/p4pp1/1p3p2/2P3p1/6P1/1P2PP2/P2P1P2/PPP2PPP w 0 13",
+    "1pp1pppp/pp2ppp1/8/2P3pP/1P6/4pP2/P4PP1/PPP2PP1 w 0 19",
+    "pppppppp/1pp3pp/8/pP6/5P2/2p4P/2PP3P/PPPPPPP1 w 0 13",
+    "pppppppp/4p3/2p2pp1/1p4P1/7P/7p/PP2PP2/PPPPPPPP w 0 13",
+    "pppp1ppp/4p1pp/3Ppp2/3pp3/1p2P3/4PP2/PP4PP/PPPPPPP1 w 0 13",
+    "ppp2ppp/4p1pp/4pp2/4p3/4P3/PP2PP2/P2p2PP/2PP1PP1 w 0 19",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::perft::perft;
+
+    fn start() -> Breakthrough {
+        Breakthrough::start_position(&BreakthroughRules)
+    }
+
+    #[test]
+    fn perft_from_the_start_matches_published_counts() {
+        let mut game = start();
+        let expected = [22u64, 484, 11_132, 256_036, 6_182_818];
+        for (depth, &count) in expected.iter().enumerate() {
+            assert_eq!(
+                perft(&mut game, depth as u32 + 1),
+                count,
+                "depth {}",
+                depth + 1
+            );
+        }
+        assert_eq!(
+            game,
+            start(),
+            "perft must leave the position as it found it"
+        );
+    }
+
+    #[test]
+    fn incremental_hash_matches_a_fresh_one_along_a_game() {
+        let mut game = start();
+        let mut moves = Vec::new();
+        let mut played = Vec::new();
+        for step in 0..60 {
+            game.generate_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[(step * 7 + 3) % moves.len()];
+            game.make_move(mv);
+            played.push(mv);
+            assert_eq!(game.hash(), game.board().hash_from_scratch());
+        }
+        while let Some(mv) = played.pop() {
+            game.unmake_move(mv);
+        }
+        assert_eq!(game, start());
+    }
+
+    #[test]
+    fn reaching_the_last_rank_or_capturing_everything_wins() {
+        let rules = BreakthroughRules;
+        let mut game = Breakthrough::from_fen("p7/1P6/8/8/8/8/8/8 w 0 1", &rules).expect("valid");
+        let mv = game.parse_move("b7a8").expect("valid");
+        game.make_move(mv);
+        assert_eq!(game.outcome(), Some(Outcome::Win(Player::P1)));
+        let mut moves = Vec::new();
+        game.generate_moves(&mut moves);
+        assert!(moves.is_empty(), "a finished game has no moves");
+
+        let mut game = Breakthrough::from_fen("8/8/8/8/8/8/1p6/P7 w 0 1", &rules).expect("valid");
+        let mv = game.parse_move("a1b2").expect("valid");
+        game.make_move(mv);
+        assert_eq!(game.outcome(), Some(Outcome::Win(Player::P1)));
+    }
+
+    #[test]
+    fn captures_are_diagonal_only() {
+        let game =
+            Breakthrough::from_fen("8/8/8/2p5/2P5/8/8/8 w 0 1", &BreakthroughRules).expect("valid");
+        let mut moves = Vec::new();
+        game.generate_moves(&mut moves);
+        let names: Vec<String> = moves.iter().map(|&m| game.format_move(m)).collect();
+        assert!(
+            !names.contains(&"c4c5".to_string()),
+            "no straight capture: {names:?}"
+        );
+        assert!(names.contains(&"c4b5".to_string()) && names.contains(&"c4d5".to_string()));
+    }
+
+    #[test]
+    fn search_moves_answer_an_intruder() {
+        let mut game = Breakthrough::from_fen("pppp4/8/8/8/8/8/1p6/P1P5 w 0 1", &BreakthroughRules)
+            .expect("valid");
+        let mut moves = Vec::new();
+        game.generate_search_moves(&mut moves);
+        let names: Vec<String> = moves.iter().map(|&m| game.format_move(m)).collect();
+        assert_eq!(names.len(), 2);
+        assert!(names.iter().all(|n| n.ends_with("b2")), "{names:?}");
+    }
+}

@@ -1,0 +1,208 @@
+//! Breakthrough notation: moves as `a2a3` (`b4xc5` accepted), positions in
+//! Fairy-Stockfish's FEN form, `pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1`.
+
+use super::board::{Board, Move, RANK_1, RANK_8};
+use crate::core::game::Player;
+
+pub fn square_name(square: u8) -> String {
+    format!("{}{}", (b'a' + square % 8) as char, square / 8 + 1)
+}
+
+fn parse_square(text: &str) -> Result<u8, String> {
+    let bytes = text.as_bytes();
+    match bytes {
+        [file @ b'a'..=b'h', rank @ b'1'..=b'8'] => Ok((rank - b'1') * 8 + (file - b'a')),
+        _ => Err(format!("'{text}' is not a square a1..h8")),
+    }
+}
+
+pub fn format_move(mv: Move) -> String {
+    format!("{}{}", square_name(mv.from), square_name(mv.to))
+}
+
+/// Parses `a2a3` or `b4xc5`; whether it captures is read from the board.
+pub fn parse_move(board: &Board, text: &str) -> Result<Move, String> {
+    let text = text.trim().to_ascii_lowercase();
+    let (from, to) = match text.len() {
+        4 => (&text[0..2], &text[2..4]),
+        5 if &text[2..3] == "x" || &text[2..3] == "-" => (&text[0..2], &text[3..5]),
+        _ => return Err(format!("'{text}' is not a move like a2a3")),
+    };
+    let (from, to) = (parse_square(from)?, parse_square(to)?);
+    Ok(Move {
+        from,
+        to,
+        capture: board.enemy() & (1u64 << to) != 0,
+    })
+}
+
+/// Parses a FEN: eight ranks from the 8th down, `P` White and `p` Black, then
+/// the side to move (`w`/`b`); the move counters after it are optional.
+pub fn parse_fen(fen: &str) -> Result<Board, String> {
+    let mut fields = fen.split_whitespace();
+    let placement = fields.next().ok_or("empty FEN")?;
+    let ranks: Vec<&str> = placement.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(format!("{} ranks instead of 8", ranks.len()));
+    }
+    let mut pieces = [0u64; 2];
+    for (row, rank_text) in ranks.iter().enumerate() {
+        let rank = 7 - row as u32;
+        let mut file = 0u32;
+        for c in rank_text.chars() {
+            match c {
+                '1'..='8' => file += c as u32 - '0' as u32,
+                'P' | 'p' => {
+                    if file >= 8 {
+                        return Err(format!("rank {} has more than 8 squares", rank + 1));
+                    }
+                    pieces[(c == 'p') as usize] |= 1u64 << (rank * 8 + file);
+                    file += 1;
+                }
+                other => return Err(format!("unexpected '{other}' in rank {}", rank + 1)),
+            }
+        }
+        if file != 8 {
+            return Err(format!("rank {} has {file} squares instead of 8", rank + 1));
+        }
+    }
+    let side = match fields.next() {
+        Some("w") | Some("W") => Player::P1,
+        Some("b") | Some("B") => Player::P2,
+        Some(other) => return Err(format!("side to move '{other}' is not w or b")),
+        None => return Err("missing side to move".into()),
+    };
+    // Fairy-Stockfish may write "-" placeholders before the counters.
+    let numbers: Vec<&str> = fields.filter(|f| *f != "-").collect();
+    let fullmove = match numbers.as_slice() {
+        [] => 1,
+        [_halfmove] => 1,
+        [_halfmove, fullmove] => fullmove
+            .parse::<u32>()
+            .map_err(|_| format!("bad move number '{fullmove}'"))?
+            .max(1),
+        _ => return Err("too many fields after the side to move".into()),
+    };
+    if let [halfmove, ..] = numbers.as_slice() {
+        halfmove
+            .parse::<u32>()
+            .map_err(|_| format!("bad halfmove counter '{halfmove}'"))?;
+    }
+    let white_won = pieces[0] & RANK_8 != 0 || pieces[1] == 0;
+    let black_won = pieces[1] & RANK_1 != 0 || pieces[0] == 0;
+    if white_won && black_won {
+        return Err("both sides have already won".into());
+    }
+    let ply = 2 * (fullmove - 1) + (side == Player::P2) as u32;
+    Ok(Board::from_pieces(pieces, side, ply))
+}
+
+pub fn to_fen(board: &Board) -> String {
+    let mut ranks = Vec::with_capacity(8);
+    for rank in (0..8).rev() {
+        let mut text = String::new();
+        let mut empty = 0;
+        for file in 0..8 {
+            let bit = 1u64 << (rank * 8 + file);
+            let piece = if board.pieces[0] & bit != 0 {
+                Some('P')
+            } else if board.pieces[1] & bit != 0 {
+                Some('p')
+            } else {
+                None
+            };
+            match piece {
+                Some(c) => {
+                    if empty > 0 {
+                        text.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    text.push(c);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            text.push_str(&empty.to_string());
+        }
+        ranks.push(text);
+    }
+    let side = if board.side == Player::P1 { "w" } else { "b" };
+    format!("{} {side} 0 {}", ranks.join("/"), board.ply / 2 + 1)
+}
+
+/// The board as text: rank 8 at the top, `P` White, `p` Black, `.` empty.
+pub fn render(board: &Board) -> String {
+    let mut out = String::new();
+    for rank in (0..8).rev() {
+        out.push_str(&format!("{} ", rank + 1));
+        for file in 0..8 {
+            let bit = 1u64 << (rank * 8 + file);
+            let c = if board.pieces[0] & bit != 0 {
+                'P'
+            } else if board.pieces[1] & bit != 0 {
+                'p'
+            } else {
+                '.'
+            };
+            out.push(' ');
+            out.push(c);
+        }
+        out.push('\n');
+    }
+    out.push_str("   a b c d e f g h\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_fen_round_trips() {
+        let start = "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1";
+        let board = parse_fen(start).expect("start FEN parses");
+        assert_eq!(board, Board::start());
+        assert_eq!(to_fen(&board), start);
+    }
+
+    #[test]
+    fn middle_game_fen_round_trips() {
+        let fen = "1ppp2pp/p2p1p2/3P4/1p4P1/8/2P1P3/PP3PPP/1PPPPP1P b 0 12";
+        let board = parse_fen(fen).expect("valid");
+        assert_eq!(to_fen(&board), fen);
+    }
+
+    #[test]
+    fn accepts_placeholders_and_missing_counters() {
+        assert!(parse_fen("pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w - - 0 1").is_ok());
+        assert!(parse_fen("pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP b").is_ok());
+    }
+
+    #[test]
+    fn rejects_malformed_fens() {
+        for bad in [
+            "",
+            "pppppppp/pppppppp/8/8/8/8/PPPPPPPP w 0 1",
+            "pppppppp/pppppppp/9/8/8/8/PPPPPPPP/PPPPPPPP w 0 1",
+            "ppppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1",
+            "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPK w 0 1",
+            "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP x 0 1",
+            "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w zero 1",
+            "P7/8/8/8/8/8/8/p7 w 0 1",
+        ] {
+            assert!(parse_fen(bad).is_err(), "accepted {bad:?}");
+        }
+    }
+
+    #[test]
+    fn moves_round_trip_and_capture_is_read_from_the_board() {
+        let board = parse_fen("8/8/8/2p5/1P6/8/8/8 w 0 1").expect("valid");
+        let mv = parse_move(&board, "b4xc5").expect("valid");
+        assert!(mv.capture);
+        assert_eq!(format_move(mv), "b4c5");
+        assert!(!parse_move(&board, "b4b5").expect("valid").capture);
+        assert!(parse_move(&board, "b4").is_err());
+        assert!(parse_move(&board, "z9a1").is_err());
+    }
+}

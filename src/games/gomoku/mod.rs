@@ -1,0 +1,281 @@
+//! Gomoku on a square board of 5..=22 (default 15), `freestyle` (five or more
+//! wins) or `standard` (exactly five wins); a full board is a draw.
+
+pub mod board;
+mod eval;
+pub mod notation;
+pub mod pattern;
+mod threats;
+mod vcf;
+
+use crate::core::game::{EvalTerm, Game, OptionKind, OptionSpec, Outcome, Player, Score};
+use board::{Board, Rule, CELL_COUNT, MAX_SIZE, MIN_SIZE};
+
+pub use vcf::VcfStats;
+
+/// A move is the index of its cell, `y * STRIDE + x` (see [`board`]).
+pub type Move = u16;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GomokuRules {
+    pub size: usize,
+    pub rule: Rule,
+}
+
+impl Default for GomokuRules {
+    fn default() -> Self {
+        GomokuRules {
+            size: 15,
+            rule: Rule::Freestyle,
+        }
+    }
+}
+
+#[derive(Clone)]
+pub struct Gomoku {
+    board: Board,
+    rules: GomokuRules,
+    /// Moves made since the position was set up, for `unmake_move` checks
+    /// and the last-move mark in `render`.
+    history: Vec<Move>,
+    vcf: vcf::VcfState,
+}
+
+impl Gomoku {
+    fn from_board(board: Board, rules: GomokuRules) -> Gomoku {
+        Gomoku {
+            board,
+            rules,
+            history: Vec::new(),
+            vcf: vcf::VcfState::new(),
+        }
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn rules(&self) -> &GomokuRules {
+        &self.rules
+    }
+
+    /// The move of the forced win by continuous fours for the side to move,
+    /// with its length in plies, if one is found within `budget` nodes.
+    pub fn find_vcf(&mut self, budget: u32) -> Option<(Move, i32)> {
+        self.vcf_search(budget)
+    }
+}
+
+fn rule_name(rule: Rule) -> &'static str {
+    match rule {
+        Rule::Freestyle => "freestyle",
+        Rule::Standard => "standard",
+    }
+}
+
+impl Game for Gomoku {
+    type Move = Move;
+    type Rules = GomokuRules;
+    const NAME: &'static str = "gomoku";
+
+    fn player_colour(player: Player) -> &'static str {
+        match player {
+            Player::P1 => "black",
+            Player::P2 => "white",
+        }
+    }
+
+    fn rule_options() -> Vec<OptionSpec> {
+        vec![
+            OptionSpec {
+                name: "BoardSize",
+                kind: OptionKind::Spin {
+                    default: 15,
+                    min: MIN_SIZE as i64,
+                    max: MAX_SIZE as i64,
+                },
+            },
+            OptionSpec {
+                name: "Rule",
+                kind: OptionKind::Combo {
+                    default: "freestyle".to_string(),
+                    choices: vec!["freestyle".to_string(), "standard".to_string()],
+                },
+            },
+        ]
+    }
+
+    fn set_rule_option(rules: &mut GomokuRules, name: &str, value: &str) -> Result<(), String> {
+        let value = value.trim();
+        match name.to_ascii_lowercase().as_str() {
+            "boardsize" => {
+                let size: usize = value
+                    .parse()
+                    .map_err(|_| format!("BoardSize '{value}' is not a number"))?;
+                if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+                    return Err(format!(
+                        "BoardSize {size} is outside {MIN_SIZE}..{MAX_SIZE}"
+                    ));
+                }
+                rules.size = size;
+                Ok(())
+            }
+            "rule" => {
+                rules.rule = match value.to_ascii_lowercase().as_str() {
+                    "freestyle" => Rule::Freestyle,
+                    "standard" => Rule::Standard,
+                    _ => return Err(format!("Rule '{value}' is neither freestyle nor standard")),
+                };
+                Ok(())
+            }
+            _ => Err(format!("unknown option '{name}'")),
+        }
+    }
+
+    fn start_position(rules: &GomokuRules) -> Self {
+        Gomoku::from_board(Board::new(rules.size, rules.rule), *rules)
+    }
+
+    fn from_fen(fen: &str, rules: &GomokuRules) -> Result<Self, String> {
+        notation::from_fen(fen, rules).map(|board| Gomoku::from_board(board, *rules))
+    }
+
+    fn to_fen(&self) -> String {
+        notation::to_fen(&self.board)
+    }
+
+    fn side_to_move(&self) -> Player {
+        if self.board.side() == 0 {
+            Player::P1
+        } else {
+            Player::P2
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        match self.board.winner() {
+            Some(0) => Some(Outcome::Win(Player::P1)),
+            Some(_) => Some(Outcome::Win(Player::P2)),
+            None if self.board.is_full() => Some(Outcome::Draw),
+            None => None,
+        }
+    }
+
+    fn hash(&self) -> u64 {
+        self.board.hash()
+    }
+
+    fn ply(&self) -> u32 {
+        self.board.stone_count() as u32
+    }
+
+    fn generate_moves(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        if self.outcome().is_some() {
+            return;
+        }
+        let size = self.board.size();
+        for y in 0..size {
+            for x in 0..size {
+                let cell = board::cell_of(x, y);
+                if self.board.is_empty(cell) {
+                    moves.push(cell as Move);
+                }
+            }
+        }
+    }
+
+    fn count_moves(&self) -> u64 {
+        if self.outcome().is_some() {
+            return 0;
+        }
+        let size = self.board.size();
+        (size * size - self.board.stone_count()) as u64
+    }
+
+    fn generate_search_moves(&mut self, moves: &mut Vec<Move>) {
+        self.search_moves(moves);
+    }
+
+    fn generate_noisy(&mut self, moves: &mut Vec<Move>) {
+        self.noisy_moves(moves);
+    }
+
+    fn move_order_hint(&self, mv: Move) -> i32 {
+        self.order_hint(mv as usize)
+    }
+
+    fn move_index(&self, mv: Move) -> usize {
+        mv as usize
+    }
+
+    fn move_index_bound(&self) -> usize {
+        CELL_COUNT
+    }
+
+    fn make_move(&mut self, mv: Move) {
+        self.board.play(mv as usize);
+        self.history.push(mv);
+    }
+
+    fn unmake_move(&mut self, mv: Move) {
+        debug_assert_eq!(self.history.last(), Some(&mv));
+        self.history.pop();
+        self.board.unplay(mv as usize);
+    }
+
+    fn evaluate(&mut self) -> Score {
+        eval::evaluate(&self.board)
+    }
+
+    fn eval_terms(&mut self) -> Vec<EvalTerm> {
+        eval::terms(&self.board)
+    }
+
+    fn forced_result(&mut self) -> Option<i32> {
+        self.forced_plies()
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        notation::format_cell(mv as usize)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        notation::parse_cell(text, self.board.size()).map(|cell| cell as Move)
+    }
+
+    fn render(&self) -> String {
+        let mut picture = notation::render(&self.board, self.history.last().map(|&mv| mv as usize));
+        picture.push_str(&format!(
+            "Rule: {}, board {}x{}\n",
+            rule_name(self.rules.rule),
+            self.board.size(),
+            self.board.size()
+        ));
+        picture
+    }
+
+    fn bench_positions() -> Vec<&'static str> {
+        BENCH_POSITIONS.to_vec()
+    }
+
+    fn query(&self, what: &str) -> Option<String> {
+        match what {
+            "boardsize" => Some(self.board.size().to_string()),
+            "rule" => Some(rule_name(self.rules.rule).to_string()),
+            _ => None,
+        }
+    }
+}
+
+/// Openings from the Piskvork set (both colours' replies matter there).
+const BENCH_POSITIONS: [&str; 8] = [
+    "15/15/15/15/8x6/15/15/7xo6/15/15/15/15/15/15/15 o",
+    "15/15/15/15/6x8/15/8o6/7x7/15/15/15/15/15/15/15 o",
+    "15/15/15/15/15/7x7/7o7/7x7/15/15/15/15/15/15/15 o",
+    "15/15/15/15/15/15/7o7/7x7/7x7/15/15/15/15/15/15 o",
+    "15/15/15/15/15/9x5/15/7xo6/15/15/15/15/15/15/15 o",
+    "15/15/15/15/15/7x7/6x1o6/7x7/8o6/15/15/15/15/15/15 o",
+    "15/15/15/15/15/5x9/6o2x5/6ox7/15/15/15/15/15/15/15 o",
+    "15/15/15/15/15/5x9/6o8/7x7/7o1x5/15/15/15/15/15/15 o",
+];

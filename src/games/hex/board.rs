@@ -1,0 +1,310 @@
+//! The Hex position: stones, side to move, incremental connectivity
+//! (union-find with an undo stack) and the Zobrist key.
+
+use super::geometry::{geometry, stone_key, Geometry, BLACK_GOAL, WHITE_GOAL, ZOBRIST};
+use crate::core::Player;
+
+pub const EMPTY: u8 = 0;
+pub const BLACK: u8 = 1;
+pub const WHITE: u8 = 2;
+
+/// A move: a cell index (row * N + column) or the pie-rule swap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct HexMove(pub u16);
+
+impl HexMove {
+    pub const SWAP: HexMove = HexMove(u16::MAX);
+
+    pub fn cell(cell: usize) -> HexMove {
+        HexMove(cell as u16)
+    }
+
+    pub fn is_swap(self) -> bool {
+        self == HexMove::SWAP
+    }
+}
+
+/// The rules that vary: board side and the pie rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HexRules {
+    pub board_size: usize,
+    pub swap: bool,
+}
+
+impl Default for HexRules {
+    fn default() -> Self {
+        HexRules {
+            board_size: 11,
+            swap: true,
+        }
+    }
+}
+
+pub fn stone_of(player: Player) -> u8 {
+    match player {
+        Player::P1 => BLACK,
+        Player::P2 => WHITE,
+    }
+}
+
+fn goal_of(stone: u8) -> u8 {
+    if stone == BLACK {
+        BLACK_GOAL
+    } else {
+        WHITE_GOAL
+    }
+}
+
+/// The sides a stone of this colour on this cell touches.
+fn own_edges(geo: &Geometry, stone: u8, cell: usize) -> u8 {
+    geo.edges[cell] & goal_of(stone)
+}
+
+/// One union performed when a stone joined a group, enough to undo it.
+#[derive(Clone, Copy, Debug)]
+struct Union {
+    child: u16,
+    root: u16,
+    root_edges: u8,
+}
+
+/// A Hex position under given rules.
+#[derive(Clone, Debug)]
+pub struct Hex {
+    pub(super) geo: &'static Geometry,
+    pub(super) swap_rule: bool,
+    pub(super) cells: Vec<u8>,
+    pub(super) to_move: Player,
+    pub(super) stone_count: [u32; 2],
+    pub(super) ply: u32,
+    pub(super) winner: Option<Player>,
+    pub(super) hash: u64,
+    // Union-find over cells; only meaningful for occupied cells. Union by
+    // size without path compression, so that every union can be undone.
+    parent: Vec<u16>,
+    group_size: Vec<u16>,
+    group_edges: Vec<u8>,
+    unions: Vec<Union>,
+    /// Length of `unions` before each stone still on the board was placed,
+    /// in placement order.
+    placements: Vec<(u16, u32)>,
+    /// Evaluation scratch and the last results, keyed by position hash.
+    pub(super) two_distance: super::eval::TwoDistance,
+    /// Replies to an intruded bridge, keyed by position hash, for ordering.
+    pub(super) bridge_replies: Vec<usize>,
+    pub(super) bridge_replies_key: Option<u64>,
+    pub(super) chain_scratch: super::analysis::ChainScratch,
+}
+
+impl Hex {
+    pub fn empty(rules: &HexRules) -> Hex {
+        let geo = geometry(rules.board_size);
+        let cells = geo.cells();
+        Hex {
+            geo,
+            swap_rule: rules.swap,
+            cells: vec![EMPTY; cells],
+            to_move: Player::P1,
+            stone_count: [0, 0],
+            ply: 0,
+            winner: None,
+            hash: 0,
+            parent: (0..cells as u16).collect(),
+            group_size: vec![1; cells],
+            group_edges: vec![0; cells],
+            unions: Vec::with_capacity(cells),
+            placements: Vec::with_capacity(cells),
+            two_distance: Default::default(),
+            bridge_replies: Vec::new(),
+            bridge_replies_key: None,
+            chain_scratch: Default::default(),
+        }
+    }
+
+    pub fn size(&self) -> usize {
+        self.geo.size
+    }
+
+    pub fn geometry(&self) -> &'static Geometry {
+        self.geo
+    }
+
+    pub fn stone_at(&self, cell: usize) -> u8 {
+        self.cells[cell]
+    }
+
+    pub fn hash_key(&self) -> u64 {
+        self.hash
+    }
+
+    pub fn side_to_move_player(&self) -> Player {
+        self.to_move
+    }
+
+    pub fn stones_on_board(&self) -> u32 {
+        self.stone_count[0] + self.stone_count[1]
+    }
+
+    pub fn winner(&self) -> Option<Player> {
+        self.winner
+    }
+
+    pub fn set_side_to_move(&mut self, player: Player) {
+        if player != self.to_move {
+            self.to_move = player;
+            self.hash ^= ZOBRIST.white_to_move;
+        }
+    }
+
+    /// Representative of the group holding the stone on `cell`.
+    pub fn find(&self, mut cell: usize) -> usize {
+        while self.parent[cell] as usize != cell {
+            cell = self.parent[cell] as usize;
+        }
+        cell
+    }
+
+    /// The sides joined by the group holding the stone on `cell`.
+    pub fn edges_of_group(&self, cell: usize) -> u8 {
+        self.group_edges[self.find(cell)]
+    }
+
+    /// Whether `swap` is legal here: pie rule on, White to move, and the
+    /// board holds exactly one stone, Black's.
+    pub fn swap_is_legal(&self) -> bool {
+        self.swap_rule
+            && self.winner.is_none()
+            && self.to_move == Player::P2
+            && self.stone_count == [1, 0]
+    }
+
+    /// Puts a stone and joins it to its neighbours, recording what undoes it.
+    pub(super) fn place_stone(&mut self, cell: usize, stone: u8) {
+        let geo = self.geo;
+        self.placements
+            .push((cell as u16, self.unions.len() as u32));
+        self.cells[cell] = stone;
+        self.stone_count[(stone - 1) as usize] += 1;
+        self.hash ^= stone_key(geo.size, (stone - 1) as usize, cell);
+        self.parent[cell] = cell as u16;
+        self.group_size[cell] = 1;
+        self.group_edges[cell] = own_edges(geo, stone, cell);
+        for neighbour in geo.neighbours(cell) {
+            if self.cells[neighbour] != stone {
+                continue;
+            }
+            let a = self.find(cell);
+            let b = self.find(neighbour);
+            if a == b {
+                continue;
+            }
+            let (child, root) = if self.group_size[a] < self.group_size[b] {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            self.unions.push(Union {
+                child: child as u16,
+                root: root as u16,
+                root_edges: self.group_edges[root],
+            });
+            self.parent[child] = root as u16;
+            self.group_size[root] += self.group_size[child];
+            self.group_edges[root] |= self.group_edges[child];
+        }
+        let joined = self.group_edges[self.find(cell)];
+        let goal = goal_of(stone);
+        if joined & goal == goal {
+            self.winner = Some(if stone == BLACK {
+                Player::P1
+            } else {
+                Player::P2
+            });
+        }
+    }
+
+    /// Takes back the most recently placed stone.
+    pub(super) fn remove_last_stone(&mut self) -> Option<usize> {
+        let (cell, mark) = self.placements.pop()?;
+        let cell = cell as usize;
+        while self.unions.len() > mark as usize {
+            if let Some(u) = self.unions.pop() {
+                let (child, root) = (u.child as usize, u.root as usize);
+                self.parent[child] = child as u16;
+                self.group_size[root] -= self.group_size[child];
+                self.group_edges[root] = u.root_edges;
+            }
+        }
+        let stone = self.cells[cell];
+        self.cells[cell] = EMPTY;
+        self.stone_count[(stone - 1) as usize] -= 1;
+        self.hash ^= stone_key(self.geo.size, (stone - 1) as usize, cell);
+        self.winner = None;
+        Some(cell)
+    }
+
+    /// The cell of the last stone placed, if any.
+    pub fn last_placed(&self) -> Option<usize> {
+        self.placements.last().map(|&(cell, _)| cell as usize)
+    }
+
+    pub(super) fn apply(&mut self, mv: HexMove) {
+        if mv.is_swap() {
+            if let Some(cell) = self.remove_last_stone() {
+                self.place_stone(self.geo.mirror(cell), WHITE);
+            }
+        } else {
+            self.place_stone(mv.0 as usize, stone_of(self.to_move));
+        }
+        self.ply += 1;
+        self.to_move = self.to_move.other();
+        self.hash ^= ZOBRIST.white_to_move;
+    }
+
+    pub(super) fn revert(&mut self, mv: HexMove) {
+        self.ply = self.ply.saturating_sub(1);
+        self.to_move = self.to_move.other();
+        self.hash ^= ZOBRIST.white_to_move;
+        let removed = self.remove_last_stone();
+        if mv.is_swap() {
+            if let Some(cell) = removed {
+                self.place_stone(self.geo.mirror(cell), BLACK);
+            }
+        }
+    }
+
+    /// Empty cells, in index order.
+    pub fn empty_cells(&self) -> impl Iterator<Item = usize> + '_ {
+        self.cells
+            .iter()
+            .enumerate()
+            .filter(|&(_, &s)| s == EMPTY)
+            .map(|(i, _)| i)
+    }
+
+    /// Occupied cells, in index order.
+    pub fn occupied_cells(&self) -> impl Iterator<Item = usize> + '_ {
+        self.cells
+            .iter()
+            .enumerate()
+            .filter(|&(_, &s)| s != EMPTY)
+            .map(|(i, _)| i)
+    }
+
+    /// Whether the group of the stone on `cell` touches both of its
+    /// owner's sides.
+    pub fn group_connects(&self, cell: usize) -> bool {
+        let goal = goal_of(self.cells[cell]);
+        self.edges_of_group(cell) & goal == goal
+    }
+}
+
+/// The edge bits that make a win for the owner of `stone`.
+pub fn goal_edges(stone: u8) -> u8 {
+    goal_of(stone)
+}
+
+/// Edge bits of a cell that count for the owner of `stone`.
+pub fn edges_for(geo: &Geometry, stone: u8, cell: usize) -> u8 {
+    own_edges(geo, stone, cell)
+}

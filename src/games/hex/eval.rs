@@ -1,0 +1,270 @@
+//! Queenbee's two-distance evaluation.
+//!
+//! The two-distance of an empty cell to an edge is 1 next to the edge (or to
+//! a friendly group touching it), otherwise one more than the second-smallest
+//! two-distance among its neighbours: the opponent can always cut the best
+//! route, so only the second-best counts. Friendly groups are transparent
+//! (every liberty of a group neighbours every other), enemy stones block.
+//! A player's potential is the least sum of both edge distances over the
+//! empty cells; the cells that reach it are the player's mobility.
+
+use super::board::{Hex, BLACK, EMPTY, WHITE};
+use super::geometry::{BOTTOM, LEFT, RIGHT, TOP};
+use crate::core::Player;
+
+/// Two-distance of an unreachable cell; also caps potentials.
+pub const FAR: u16 = 200;
+
+/// Scratch space and results of one evaluation, kept between calls so that
+/// evaluating allocates nothing.
+#[derive(Clone, Debug, Default)]
+pub struct TwoDistance {
+    /// Distances to TOP, BOTTOM (Black) and LEFT, RIGHT (White).
+    pub dist: [Vec<u16>; 4],
+    group_of: Vec<u16>,
+    group_edges: Vec<u8>,
+    group_libs_start: Vec<u32>,
+    libs: Vec<u16>,
+    seen: Vec<u32>,
+    stamp: u32,
+    count: Vec<u8>,
+    queue: Vec<u16>,
+    flood: Vec<u16>,
+    /// Per colour (0 Black, 1 White): potential and mobility.
+    pub potential: [u16; 2],
+    pub mobility: [u16; 2],
+    /// Hash of the position these results belong to.
+    pub key: Option<u64>,
+}
+
+const NO_GROUP: u16 = u16::MAX;
+
+impl TwoDistance {
+    fn resize(&mut self, cells: usize) {
+        if self.seen.len() != cells {
+            for d in self.dist.iter_mut() {
+                d.clear();
+                d.resize(cells, FAR);
+            }
+            self.group_of = vec![NO_GROUP; cells];
+            self.seen = vec![0; cells];
+            self.count = vec![0; cells];
+            self.stamp = 0;
+        }
+    }
+
+    fn next_stamp(&mut self) -> u32 {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.iter_mut().for_each(|s| *s = 0);
+            self.stamp = 1;
+        }
+        self.stamp
+    }
+
+    /// Finds the groups of `stone` and their liberties (flood fill).
+    fn collect_groups(&mut self, hex: &Hex, stone: u8) {
+        let geo = hex.geometry();
+        let cells = geo.cells();
+        self.group_of.iter_mut().for_each(|g| *g = NO_GROUP);
+        self.group_edges.clear();
+        self.group_libs_start.clear();
+        self.libs.clear();
+        for start in 0..cells {
+            if hex.stone_at(start) != stone || self.group_of[start] != NO_GROUP {
+                continue;
+            }
+            let group = self.group_edges.len() as u16;
+            self.group_libs_start.push(self.libs.len() as u32);
+            let stamp = self.next_stamp();
+            let mut edges = 0u8;
+            self.flood.clear();
+            self.flood.push(start as u16);
+            self.group_of[start] = group;
+            while let Some(cell) = self.flood.pop() {
+                let cell = cell as usize;
+                edges |= geo.edges[cell];
+                for &n in geo.ring[cell].iter() {
+                    if n == u16::MAX {
+                        continue;
+                    }
+                    let nu = n as usize;
+                    let s = hex.stone_at(nu);
+                    if s == stone && self.group_of[nu] == NO_GROUP {
+                        self.group_of[nu] = group;
+                        self.flood.push(n);
+                    } else if s == EMPTY && self.seen[nu] != stamp {
+                        self.seen[nu] = stamp;
+                        self.libs.push(n);
+                    }
+                }
+            }
+            self.group_edges.push(edges);
+        }
+        self.group_libs_start.push(self.libs.len() as u32);
+    }
+
+    /// Two-distances of `stone`'s cells to `edge`, into `dist[slot]`.
+    fn distances(&mut self, hex: &Hex, stone: u8, edge: u8, slot: usize) {
+        let geo = hex.geometry();
+        let cells = geo.cells();
+        let mut dist = std::mem::take(&mut self.dist[slot]);
+        dist.iter_mut().for_each(|d| *d = FAR);
+        self.count.iter_mut().for_each(|c| *c = 0);
+        self.queue.clear();
+        for (cell, d) in dist.iter_mut().enumerate().take(cells) {
+            if hex.stone_at(cell) == EMPTY && geo.edges[cell] & edge != 0 {
+                *d = 1;
+                self.queue.push(cell as u16);
+            }
+        }
+        for group in 0..self.group_edges.len() {
+            if self.group_edges[group] & edge == 0 {
+                continue;
+            }
+            let (a, b) = (
+                self.group_libs_start[group] as usize,
+                self.group_libs_start[group + 1] as usize,
+            );
+            for i in a..b {
+                let lib = self.libs[i] as usize;
+                if dist[lib] == FAR {
+                    dist[lib] = 1;
+                    self.queue.push(lib as u16);
+                }
+            }
+        }
+        let board: &[u8] = &hex.cells;
+        let mut count = std::mem::take(&mut self.count);
+        let mut queue = std::mem::take(&mut self.queue);
+        let mut seen = std::mem::take(&mut self.seen);
+        let mut head = 0;
+        while head < queue.len() {
+            let cell = queue[head] as usize;
+            head += 1;
+            let next = dist[cell] + 1;
+            let neighbours = &geo.ring[cell];
+            // Without a friendly neighbour the six cells are distinct; only
+            // a group's liberties need de-duplicating.
+            let via_group = neighbours
+                .iter()
+                .any(|&n| n != u16::MAX && board[n as usize] == stone);
+            if !via_group {
+                for &n in neighbours {
+                    let nu = n as usize;
+                    if n != u16::MAX && board[nu] == EMPTY && dist[nu] == FAR {
+                        count[nu] += 1;
+                        if count[nu] == 2 {
+                            dist[nu] = next;
+                            queue.push(n);
+                        }
+                    }
+                }
+                continue;
+            }
+            self.stamp = self.stamp.wrapping_add(1);
+            if self.stamp == 0 {
+                seen.iter_mut().for_each(|s| *s = 0);
+                self.stamp = 1;
+            }
+            let stamp = self.stamp;
+            seen[cell] = stamp;
+            for &n in neighbours {
+                if n == u16::MAX {
+                    continue;
+                }
+                let nu = n as usize;
+                let s = board[nu];
+                let single = [n];
+                let targets: &[u16] = if s == EMPTY {
+                    &single
+                } else if s == stone {
+                    let group = self.group_of[nu] as usize;
+                    &self.libs[self.group_libs_start[group] as usize
+                        ..self.group_libs_start[group + 1] as usize]
+                } else {
+                    continue;
+                };
+                for &t in targets {
+                    let tu = t as usize;
+                    if seen[tu] != stamp {
+                        seen[tu] = stamp;
+                        if dist[tu] == FAR {
+                            count[tu] += 1;
+                            if count[tu] == 2 {
+                                dist[tu] = next;
+                                queue.push(t);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        self.count = count;
+        self.queue = queue;
+        self.seen = seen;
+        self.dist[slot] = dist;
+    }
+
+    /// Computes all four distance maps, potentials and mobilities.
+    pub fn compute(&mut self, hex: &Hex) {
+        let cells = hex.geometry().cells();
+        self.resize(cells);
+        for (colour, stone, edges) in [(0, BLACK, [TOP, BOTTOM]), (1, WHITE, [LEFT, RIGHT])] {
+            self.collect_groups(hex, stone);
+            self.distances(hex, stone, edges[0], 2 * colour);
+            self.distances(hex, stone, edges[1], 2 * colour + 1);
+            let (d1, d2) = (&self.dist[2 * colour], &self.dist[2 * colour + 1]);
+            let mut best = FAR;
+            let mut mobility = 0;
+            for cell in 0..cells {
+                if hex.stone_at(cell) != EMPTY {
+                    continue;
+                }
+                let p = (d1[cell] + d2[cell]).min(FAR);
+                if p < best {
+                    best = p;
+                    mobility = 1;
+                } else if p == best {
+                    mobility += 1;
+                }
+            }
+            self.potential[colour] = best;
+            self.mobility[colour] = mobility;
+        }
+        self.key = Some(hex.hash_key());
+    }
+
+    /// Potential of an empty cell for a colour (0 Black, 1 White).
+    pub fn cell_potential(&self, colour: usize, cell: usize) -> u16 {
+        (self.dist[2 * colour][cell] + self.dist[2 * colour + 1][cell]).min(FAR)
+    }
+}
+
+/// Centi-units per step of potential.
+pub const POTENTIAL_WEIGHT: i32 = 100;
+/// Per cell of mobility difference, capped.
+pub const MOBILITY_WEIGHT: i32 = 4;
+pub const MOBILITY_CAP: i32 = 60;
+/// The side to move is half a tempo ahead.
+pub const TEMPO: i32 = 30;
+
+/// Black's evaluation terms: (potential term, mobility term). A potential
+/// is capped a little above the longest real route so that a side without
+/// any two-distance route scores as badly lost, not beyond all measure.
+pub fn black_terms(td: &TwoDistance, size: usize) -> (i32, i32) {
+    let cap = 2 * size as i32 + 4;
+    let potential =
+        ((td.potential[1] as i32).min(cap) - (td.potential[0] as i32).min(cap)) * POTENTIAL_WEIGHT;
+    let mobility = ((td.mobility[0] as i32 - td.mobility[1] as i32) * MOBILITY_WEIGHT)
+        .clamp(-MOBILITY_CAP, MOBILITY_CAP);
+    (potential, mobility)
+}
+
+/// Score for the side to move.
+pub fn score(td: &TwoDistance, size: usize, to_move: Player) -> i32 {
+    let (potential, mobility) = black_terms(td, size);
+    let black = potential + mobility;
+    let signed = if to_move == Player::P1 { black } else { -black };
+    signed + TEMPO
+}

@@ -1,0 +1,430 @@
+//! GTP (Go Text Protocol, version 2) for Hex, as HexGui and benzene's
+//! tournament scripts speak it: an adapter over the one engine core.
+//!
+//! Replies are `=[id] result` or `?[id] message`, each closed by a blank
+//! line; an empty success is `= ` (the space matters to HexGui). `genmove`
+//! runs on the search thread so that the line `# interrupt` (HexGui's Stop
+//! button) can end it with its best move so far; other commands that arrive
+//! meanwhile wait their turn. See protocol/HEX.md.
+
+use std::collections::VecDeque;
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::Duration;
+
+use super::output::send;
+use crate::core::game::{Game, Outcome, Player, MATE_BOUND};
+use crate::engine::{Clock, Engine, SearchHandle, SearchLimits};
+use crate::games::hex::{Hex, HexMove};
+
+/// Every command this front-end answers, as `list_commands` shows them.
+pub const COMMANDS: [&str; 22] = [
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "quit",
+    "boardsize",
+    "clear_board",
+    "play",
+    "genmove",
+    "reg_genmove",
+    "undo",
+    "showboard",
+    "final_score",
+    "time_left",
+    "hexgui-analyze_commands",
+    "hex-eval",
+    "hex-fen",
+    "hex-setfen",
+    "hex-setoption",
+    "hex-legal",
+    "hex-solve",
+];
+
+/// Analysis commands offered in HexGui's menu (`type/label/command`).
+const ANALYZE_COMMANDS: &str = "string/Evaluation/hex-eval\n\
+string/Position string (FEN)/hex-fen\n\
+string/Legal moves/hex-legal\n\
+string/Solve (10 s)/hex-solve 10";
+
+/// True when `line` is a GTP command (optionally after a numeric id) and
+/// not a UCI/UGI one: how the `hex` binary tells the two protocols apart.
+pub fn looks_like_gtp(line: &str) -> bool {
+    let mut words = line.split_whitespace();
+    let mut first = words.next();
+    if first.is_some_and(|w| w.bytes().all(|b| b.is_ascii_digit())) {
+        first = words.next();
+    }
+    matches!(first, Some(word) if word != "quit" && COMMANDS.contains(&word))
+}
+
+/// A GTP reply: success or failure text.
+type Reply = Result<String, String>;
+
+struct RunningGenmove {
+    handle: SearchHandle<Hex>,
+    id: Option<String>,
+    colour: Player,
+    /// `reg_genmove` only reports the move; it does not play it.
+    play_it: bool,
+}
+
+struct Session {
+    engine: Engine<Hex>,
+    clocks: [Option<Duration>; 2],
+    genmove: Option<RunningGenmove>,
+    quit: bool,
+}
+
+/// Runs GTP until `quit` or the end of input; `first_lines` were read
+/// already (to choose the protocol).
+pub fn run_gtp(input: Receiver<String>, first_lines: Vec<String>) {
+    let mut session = Session {
+        engine: Engine::new(),
+        clocks: [None, None],
+        genmove: None,
+        quit: false,
+    };
+    let mut pending: VecDeque<String> = first_lines.into();
+    let mut input_open = true;
+    while !session.quit {
+        if session.genmove.is_some() {
+            if session.genmove_finished() {
+                session.finish_genmove();
+                continue;
+            }
+            if !input_open {
+                // Nothing more can arrive: let the search end by its limits.
+                std::thread::sleep(Duration::from_millis(2));
+                continue;
+            }
+            match input.recv_timeout(Duration::from_millis(2)) {
+                Ok(line) => {
+                    if is_comment(&line) {
+                        if line.trim_start_matches('#').trim() == "interrupt" {
+                            session.interrupt();
+                        }
+                    } else {
+                        pending.push_back(line);
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => input_open = false,
+            }
+            continue;
+        }
+        let line = match pending.pop_front() {
+            Some(line) => line,
+            None if input_open => match input.recv() {
+                Ok(line) => line,
+                Err(_) => break,
+            },
+            None => break,
+        };
+        session.handle_line(&line);
+    }
+    session.interrupt();
+    if session.genmove.is_some() {
+        session.finish_genmove();
+    }
+}
+
+fn is_comment(line: &str) -> bool {
+    line.trim_start().starts_with('#')
+}
+
+/// GTP's preprocessing: control characters dropped, tabs to spaces,
+/// comments cut off.
+fn clean(line: &str) -> String {
+    let without_comment = line.split('#').next().unwrap_or("");
+    without_comment
+        .chars()
+        .filter_map(|c| match c {
+            '\t' => Some(' '),
+            c if c.is_control() => None,
+            c => Some(c),
+        })
+        .collect::<String>()
+        .trim()
+        .to_string()
+}
+
+fn respond(id: Option<&str>, reply: Reply) {
+    let id = id.unwrap_or("");
+    let text = match reply {
+        Ok(body) => format!("={id} {body}"),
+        Err(message) => format!("?{id} {message}"),
+    };
+    send(&format!("{}\n", text.trim_end_matches('\n')));
+}
+
+fn parse_colour(word: Option<&str>) -> Result<Player, String> {
+    match word.map(str::to_ascii_lowercase).as_deref() {
+        Some("b" | "black") => Ok(Player::P1),
+        Some("w" | "white") => Ok(Player::P2),
+        Some(other) => Err(format!("invalid color '{other}'")),
+        None => Err("missing color".into()),
+    }
+}
+
+/// Our move in benzene's spelling.
+fn gtp_move(position: &Hex, mv: HexMove) -> String {
+    if mv.is_swap() {
+        "swap-pieces".into()
+    } else {
+        position.format_move(mv)
+    }
+}
+
+impl Session {
+    fn handle_line(&mut self, line: &str) {
+        let cleaned = clean(line);
+        if cleaned.is_empty() {
+            return;
+        }
+        let mut words: Vec<&str> = cleaned.split_whitespace().collect();
+        let id = if words[0].bytes().all(|b| b.is_ascii_digit()) {
+            Some(words.remove(0).to_string())
+        } else {
+            None
+        };
+        let Some((&command, args)) = words.split_first() else {
+            respond(id.as_deref(), Err("missing command".into()));
+            return;
+        };
+        let reply = match command {
+            "protocol_version" => Ok("2".into()),
+            "name" => Ok(Hex::NAME.into()),
+            "version" => Ok(env!("CARGO_PKG_VERSION").into()),
+            "known_command" => Ok(args
+                .first()
+                .is_some_and(|c| COMMANDS.contains(c))
+                .to_string()),
+            "list_commands" => Ok(COMMANDS.join("\n")),
+            "quit" => {
+                self.quit = true;
+                Ok(String::new())
+            }
+            "boardsize" => self.boardsize(args),
+            "clear_board" => self.engine.set_position(None, &[]).map(|_| String::new()),
+            "play" => self.play(args),
+            "genmove" | "reg_genmove" => {
+                match self.start_genmove(args, id.clone(), command == "genmove") {
+                    Ok(()) => return,
+                    Err(message) => Err(message),
+                }
+            }
+            "undo" => self.engine.undo_move().map(|_| String::new()),
+            "showboard" => Ok(format!("\n{}", self.engine.position().render())),
+            "final_score" => match self.engine.position().outcome() {
+                Some(Outcome::Win(Player::P1)) => Ok("B+".into()),
+                Some(Outcome::Win(Player::P2)) => Ok("W+".into()),
+                _ => Err("cannot score: the game is not over".into()),
+            },
+            "time_left" => self.time_left(args),
+            "hexgui-analyze_commands" => Ok(ANALYZE_COMMANDS.into()),
+            "hex-eval" => Ok(self.eval_text()),
+            "hex-fen" => Ok(self.engine.position().to_fen()),
+            "hex-setfen" => self
+                .engine
+                .set_position(Some(&args.join(" ")), &[])
+                .map(|_| String::new()),
+            "hex-setoption" => match args.split_first() {
+                Some((name, value)) => self
+                    .engine
+                    .set_option(name, &value.join(" "))
+                    .map(|_| String::new()),
+                None => Err("usage: hex-setoption <name> <value>".into()),
+            },
+            "hex-legal" => {
+                let position = self.engine.position();
+                let mut moves = Vec::new();
+                position.generate_moves(&mut moves);
+                Ok(moves
+                    .iter()
+                    .map(|&mv| gtp_move(position, mv))
+                    .collect::<Vec<_>>()
+                    .join(" "))
+            }
+            "hex-solve" => self.solve(args),
+            _ => Err("unknown command".into()),
+        };
+        respond(id.as_deref(), reply);
+    }
+
+    fn boardsize(&mut self, args: &[&str]) -> Reply {
+        let sizes: Vec<usize> = args
+            .iter()
+            .map(|a| a.parse::<usize>())
+            .collect::<Result<_, _>>()
+            .map_err(|_| "boardsize needs numbers".to_string())?;
+        match sizes.as_slice() {
+            [n] | [n, _] if sizes.iter().all(|s| s == n) => {
+                self.engine.set_option("BoardSize", &n.to_string())?;
+                self.engine.new_game();
+                Ok(String::new())
+            }
+            [_, _] => Err("unacceptable size: only square boards".into()),
+            _ => Err("usage: boardsize <n> [<n>]".into()),
+        }
+    }
+
+    /// `play <colour> <move>`. Out of turn, the stone is added to the board
+    /// and the other colour moves next (a position without move history).
+    fn play(&mut self, args: &[&str]) -> Reply {
+        let colour = parse_colour(args.first().copied())?;
+        let text = args.get(1).ok_or("missing move")?;
+        let position = self.engine.position();
+        if position.side_to_move() != colour {
+            self.set_side_to_move(colour)?;
+        }
+        let lower = text.to_ascii_lowercase();
+        if lower == "resign" || lower == "pass" {
+            return Err(format!("'{text}' cannot be played in Hex"));
+        }
+        self.engine
+            .play_move(&lower)
+            .map(|_| String::new())
+            .map_err(|e| format!("illegal move: {text} ({e})"))
+    }
+
+    /// Makes `colour` the side to move by restarting from the current
+    /// position string.
+    fn set_side_to_move(&mut self, colour: Player) -> Result<(), String> {
+        let fen = self.engine.position().to_fen();
+        let board = fen.split_whitespace().next().unwrap_or_default();
+        let side = if colour == Player::P1 { "b" } else { "w" };
+        self.engine
+            .set_position(Some(&format!("{board} {side}")), &[])
+    }
+
+    fn time_left(&mut self, args: &[&str]) -> Reply {
+        let colour = parse_colour(args.first().copied())?;
+        let seconds: f64 = args
+            .get(1)
+            .and_then(|s| s.parse().ok())
+            .filter(|s: &f64| s.is_finite() && *s >= 0.0)
+            .ok_or("usage: time_left <color> <seconds> [<stones>]")?;
+        self.clocks[colour.index()] = Some(Duration::from_secs_f64(seconds));
+        Ok(String::new())
+    }
+
+    fn start_genmove(
+        &mut self,
+        args: &[&str],
+        id: Option<String>,
+        play_it: bool,
+    ) -> Result<(), String> {
+        let colour = parse_colour(args.first().copied())?;
+        if self.engine.position().outcome().is_some() {
+            respond(id.as_deref(), Ok("resign".into()));
+            return Ok(());
+        }
+        if self.engine.position().side_to_move() != colour {
+            self.set_side_to_move(colour)?;
+        }
+        let limits = SearchLimits {
+            clock: self.clocks[colour.index()].map(|time_left| Clock {
+                time_left,
+                increment: Duration::ZERO,
+                moves_to_go: None,
+            }),
+            ..Default::default()
+        };
+        let handle = self.engine.start_search(
+            limits,
+            Box::new(|info| {
+                log::info!(
+                    "depth {} score {} nodes {} pv {}",
+                    info.depth,
+                    info.score,
+                    info.nodes,
+                    info.pv.join(" ")
+                )
+            }),
+        );
+        self.genmove = Some(RunningGenmove {
+            handle,
+            id,
+            colour,
+            play_it,
+        });
+        Ok(())
+    }
+
+    fn genmove_finished(&self) -> bool {
+        self.genmove.as_ref().is_none_or(|g| g.handle.is_finished())
+    }
+
+    fn interrupt(&self) {
+        if let Some(genmove) = &self.genmove {
+            genmove.handle.stop();
+        }
+    }
+
+    fn finish_genmove(&mut self) {
+        let Some(genmove) = self.genmove.take() else {
+            return;
+        };
+        let result = genmove.handle.wait();
+        let position = self.engine.position().clone();
+        let reply = match result.best_move {
+            None => Ok("resign".to_string()),
+            Some(_) if result.score <= -MATE_BOUND => Ok("resign".to_string()),
+            Some(mv) => {
+                let text = gtp_move(&position, mv);
+                if genmove.play_it {
+                    self.engine
+                        .play_move(&position.format_move(mv))
+                        .map(|_| text)
+                } else {
+                    Ok(text)
+                }
+            }
+        };
+        log::info!("genmove for {:?}: {:?}", genmove.colour, reply);
+        respond(genmove.id.as_deref(), reply);
+    }
+
+    fn eval_text(&self) -> String {
+        let mut position = self.engine.position().clone();
+        let mut lines: Vec<String> = position
+            .eval_terms()
+            .iter()
+            .map(|t| format!("{}: black {} white {}", t.name, t.p1, t.p2))
+            .collect();
+        lines.push(format!(
+            "total {} for the side to move",
+            position.evaluate()
+        ));
+        lines.join("\n")
+    }
+
+    /// Searches up to `seconds` (default 10) and reports the proven result
+    /// if one was found, else the best move and its score.
+    fn solve(&mut self, args: &[&str]) -> Reply {
+        let seconds: u64 = match args.first() {
+            Some(s) => s.parse().map_err(|_| "usage: hex-solve [seconds]")?,
+            None => 10,
+        };
+        let limits = SearchLimits {
+            movetime: Some(Duration::from_secs(seconds.clamp(1, 3600))),
+            ..Default::default()
+        };
+        let result = self.engine.start_search(limits, Box::new(|_| {})).wait();
+        let position = self.engine.position();
+        let side = Hex::player_colour(position.side_to_move());
+        let best = result
+            .best_move
+            .map(|mv| gtp_move(position, mv))
+            .unwrap_or_else(|| "none".into());
+        Ok(if result.score >= MATE_BOUND {
+            format!("{side} wins with {best}")
+        } else if result.score <= -MATE_BOUND {
+            format!("{side} loses (best try {best})")
+        } else {
+            format!("unproven; best {best} score {}", result.score)
+        })
+    }
+}

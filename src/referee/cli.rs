@@ -1,0 +1,239 @@
+//! The referee's command line.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::client::{EngineSpec, Proto, Timeouts};
+use super::openings::OpeningSource;
+use super::stats::SprtConfig;
+
+pub const USAGE: &str = "\
+usage:
+  referee --game <breakthrough|hex|gomoku|cavalo> --engine cmd=<command> [name=N] [proto=ugi|uci|gtp|pbrain]
+          [option.X=V] [st=S] [tc=[M/]B[+I]] [depth=D] [nodes=N] [timemargin=MS] [dir=D]
+          --engine ... [--games N] [--concurrency K] [--openings FILE|random:N[:SEED]|boards[:SEED]] [--seed S]
+          [--maxmoves PLIES] [--rule X=V]... [--sprt elo0=E0 elo1=E1 alpha=A beta=B]
+          [--records FILE | --no-records] [--log FILE] [--ready-timeout MS] [--ping MS] [--grace MS] [--quiet]
+  referee --game <game> --human <p1|p2|black|white|both|none> [--engine ...] [--records FILE] [--rule X=V]
+  referee --game <game> --compliance <command> [--proto ugi|uci]
+";
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HumanSide {
+    P1,
+    P2,
+    Both,
+    Neither,
+}
+
+impl HumanSide {
+    fn parse(text: &str) -> Result<Self, String> {
+        match text.to_ascii_lowercase().as_str() {
+            "p1" | "black" | "white" if text.eq_ignore_ascii_case("p1") => Ok(HumanSide::P1),
+            "p2" => Ok(HumanSide::P2),
+            "both" => Ok(HumanSide::Both),
+            "none" => Ok(HumanSide::Neither),
+            // Colour names depend on the game: resolved by the caller.
+            "black" | "white" => Err(text.to_ascii_lowercase()),
+            other => Err(format!("unknown human side '{other}'")),
+        }
+    }
+}
+
+/// Which side moves first is named differently per game.
+pub fn colour_to_side(game: &str, colour: &str) -> Option<HumanSide> {
+    let first_is_black = matches!(game, "hex" | "gomoku");
+    match (colour, first_is_black) {
+        ("black", true) | ("white", false) => Some(HumanSide::P1),
+        ("white", true) | ("black", false) => Some(HumanSide::P2),
+        _ => None,
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Cli {
+    pub game: String,
+    pub engines: Vec<Arc<EngineSpec>>,
+    pub games: usize,
+    pub concurrency: usize,
+    pub openings: OpeningSource,
+    pub max_plies: Option<usize>,
+    pub rule_options: Vec<(String, String)>,
+    pub sprt: Option<SprtConfig>,
+    pub records: Option<String>,
+    pub no_records: bool,
+    pub log: Option<String>,
+    pub timeouts: Timeouts,
+    pub quiet: bool,
+    pub human: Option<HumanSide>,
+    pub compliance: Option<String>,
+    pub compliance_proto: Proto,
+}
+
+fn number<T: std::str::FromStr>(flag: &str, value: Option<&String>) -> Result<T, String> {
+    let value = value.ok_or_else(|| format!("{flag} needs a value"))?;
+    value
+        .parse()
+        .map_err(|_| format!("{flag}: '{value}' is not a valid number"))
+}
+
+pub fn parse(args: &[String]) -> Result<Cli, String> {
+    let mut cli = Cli {
+        game: String::new(),
+        engines: Vec::new(),
+        games: 2,
+        concurrency: 1,
+        openings: OpeningSource::StartPosition,
+        max_plies: None,
+        rule_options: Vec::new(),
+        sprt: None,
+        records: None,
+        no_records: false,
+        log: None,
+        timeouts: Timeouts::default(),
+        quiet: false,
+        human: None,
+        compliance: None,
+        compliance_proto: Proto::Ugi,
+    };
+    let mut openings_text: Option<String> = None;
+    let mut seed: u64 = 1;
+    let mut human_text: Option<String> = None;
+    let mut i = 0;
+    let value = |i: usize| args.get(i + 1);
+    while i < args.len() {
+        let flag = args[i].as_str();
+        match flag {
+            "--engine" | "--sprt" => {
+                let mut words = Vec::new();
+                while let Some(word) = args.get(i + 1).filter(|w| !w.starts_with("--")) {
+                    words.push(word.clone());
+                    i += 1;
+                }
+                if flag == "--engine" {
+                    cli.engines.push(Arc::new(EngineSpec::parse(&words)?));
+                } else {
+                    cli.sprt = Some(SprtConfig::parse(&words)?);
+                }
+                i += 1;
+                continue;
+            }
+            "--quiet" => cli.quiet = true,
+            "--no-records" => cli.no_records = true,
+            _ => {
+                let v = value(i).ok_or_else(|| format!("{flag} needs a value\n{USAGE}"))?;
+                match flag {
+                    "--game" => cli.game = v.to_ascii_lowercase(),
+                    "--games" => cli.games = number(flag, Some(v))?,
+                    "--concurrency" => cli.concurrency = number(flag, Some(v))?,
+                    "--openings" => openings_text = Some(v.clone()),
+                    "--seed" => seed = number(flag, Some(v))?,
+                    "--maxmoves" => cli.max_plies = Some(number(flag, Some(v))?),
+                    "--rule" => {
+                        let (name, value) = v
+                            .split_once('=')
+                            .ok_or_else(|| format!("--rule '{v}' is not X=V"))?;
+                        cli.rule_options.push((name.to_owned(), value.to_owned()));
+                    }
+                    "--records" => cli.records = Some(v.clone()),
+                    "--log" => cli.log = Some(v.clone()),
+                    "--ready-timeout" => {
+                        cli.timeouts.ready = Duration::from_millis(number(flag, Some(v))?)
+                    }
+                    "--ping" => {
+                        cli.timeouts.ping_interval = Duration::from_millis(number(flag, Some(v))?)
+                    }
+                    "--grace" => cli.timeouts.grace = Duration::from_millis(number(flag, Some(v))?),
+                    "--human" => human_text = Some(v.clone()),
+                    "--compliance" => cli.compliance = Some(v.clone()),
+                    "--proto" => cli.compliance_proto = Proto::parse(v)?,
+                    _ => return Err(format!("unknown argument '{flag}'\n{USAGE}")),
+                }
+                i += 1;
+            }
+        }
+        i += 1;
+    }
+    if cli.game.is_empty() {
+        return Err(format!("--game is required\n{USAGE}"));
+    }
+    if let Some(text) = openings_text {
+        cli.openings = OpeningSource::parse(&text, seed)?;
+    } else if cli.game == "cavalo" {
+        // Every pair of Jogo do Cavalo games gets a board of its own.
+        cli.openings = OpeningSource::RandomBoards { seed };
+    }
+    if let Some(text) = human_text {
+        cli.human = Some(match HumanSide::parse(&text) {
+            Ok(side) => side,
+            Err(colour) if colour == "black" || colour == "white" => {
+                colour_to_side(&cli.game, &colour)
+                    .ok_or_else(|| format!("unknown colour '{colour}'"))?
+            }
+            Err(e) => return Err(e),
+        });
+    } else if cli.compliance.is_none() && cli.engines.len() != 2 {
+        return Err(format!("a match needs exactly two --engine\n{USAGE}"));
+    }
+    if cli.games == 0 || cli.concurrency == 0 {
+        return Err("--games and --concurrency must be positive".to_owned());
+    }
+    Ok(cli)
+}
+
+/// The board size the coordinate protocols and records need.
+pub fn board_size(game: &str, rule_options: &[(String, String)]) -> Option<u32> {
+    let given = rule_options
+        .iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case("boardsize"))
+        .and_then(|(_, value)| value.parse().ok());
+    given.or(match game {
+        "hex" => Some(11),
+        "gomoku" => Some(15),
+        _ => None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(text: &str) -> Vec<String> {
+        text.split(' ').map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn a_full_match_command_parses() {
+        let cli = parse(&args(
+            "--game hex --engine cmd=./hex name=a depth=2 --engine cmd=./hex st=0.01 \
+             --games 10 --concurrency 2 --openings random:3 --seed 5 --rule BoardSize=7 \
+             --sprt elo0=0 elo1=20 --maxmoves 100",
+        ))
+        .unwrap();
+        assert_eq!(cli.engines.len(), 2);
+        assert_eq!(cli.engines[0].time.depth, Some(2));
+        assert_eq!(cli.games, 10);
+        assert_eq!(cli.openings, OpeningSource::Random { plies: 3, seed: 5 });
+        assert_eq!(cli.sprt.unwrap().elo1, 20.0);
+        assert_eq!(board_size(&cli.game, &cli.rule_options), Some(7));
+        assert_eq!(cli.max_plies, Some(100));
+    }
+
+    #[test]
+    fn bad_commands_are_refused_with_a_reason() {
+        assert!(parse(&args("--engine cmd=x --engine cmd=y")).is_err());
+        assert!(parse(&args("--game hex --engine cmd=x")).is_err());
+        assert!(parse(&args("--game hex --engine cmd=x --engine cmd=y --games x")).is_err());
+        assert!(parse(&args("--game hex --bogus 1")).is_err());
+    }
+
+    #[test]
+    fn human_colours_follow_the_game() {
+        let hex = parse(&args("--game hex --human black --engine cmd=x")).unwrap();
+        assert_eq!(hex.human, Some(HumanSide::P1));
+        let bt = parse(&args("--game breakthrough --human black --engine cmd=x")).unwrap();
+        assert_eq!(bt.human, Some(HumanSide::P2));
+        let both = parse(&args("--game gomoku --human both")).unwrap();
+        assert_eq!(both.human, Some(HumanSide::Both));
+    }
+}

@@ -1,0 +1,127 @@
+//! The referee: matches between engines (ours and other communities'),
+//! refereed with the project's own rules; human play in a terminal; game
+//! records; statistics; and a protocol compliance check.
+//!
+//! Layers, bottom up: `process` (an engine process and its group),
+//! `client` with the dialects `ugi`, `gtp`, `pbrain`; `timecontrol`,
+//! `openings`, `adjudication`; `play` (one game) and `tournament` (a match);
+//! `stats`, `record`, `transcript`; `human` and `compliance` beside them.
+
+pub mod adjudication;
+pub mod cli;
+pub mod client;
+pub mod coords;
+pub mod gtp;
+pub mod human;
+pub mod openings;
+pub mod pbrain;
+pub mod play;
+pub mod process;
+pub mod record;
+pub mod stats;
+pub mod timecontrol;
+pub mod tournament;
+pub mod transcript;
+pub mod ugi;
+pub mod watchdog;
+
+use std::sync::Arc;
+
+use crate::core::Game;
+use crate::games::breakthrough::Breakthrough;
+use crate::games::cavalo::Cavalo;
+use crate::games::gomoku::Gomoku;
+use crate::games::hex::Hex;
+
+use self::tournament::{default_records_path, format_summary, run_match, MatchConfig};
+use self::transcript::Transcript;
+
+/// Runs the referee with these arguments (without the program name);
+/// returns the process exit code.
+pub fn main_with_args(args: &[String]) -> i32 {
+    if args.first().map(String::as_str) == Some("--watchdog") {
+        watchdog::run();
+        return 0;
+    }
+    let cli = match cli::parse(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            eprintln!("referee: {e}");
+            return 2;
+        }
+    };
+    if let Err(e) = watchdog::start() {
+        log::warn!("{e}; engines may outlive an interrupted referee");
+    }
+    let result = dispatch(&cli);
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("referee: {e}");
+            1
+        }
+    }
+}
+
+/// Picks the rules type for `--game`. A game joins here once its rules
+/// are on main.
+fn dispatch(cli: &cli::Cli) -> Result<i32, String> {
+    match cli.game.as_str() {
+        "breakthrough" => run::<Breakthrough>(cli),
+        "hex" => run::<Hex>(cli),
+        "gomoku" => run::<Gomoku>(cli),
+        "cavalo" => run::<Cavalo>(cli),
+        other => Err(format!("unknown or unavailable game '{other}'")),
+    }
+}
+
+fn run<G: Game>(cli: &cli::Cli) -> Result<i32, String> {
+    let rules = tournament::build_rules::<G>(&cli.rule_options)?;
+    if let Some(side) = &cli.human {
+        let setup = human::HumanGame {
+            game_name: &cli.game,
+            side: side.clone(),
+            engines: &cli.engines,
+            rule_options: &cli.rule_options,
+            timeouts: cli.timeouts.clone(),
+            board_size: cli::board_size(&cli.game, &cli.rule_options),
+            records: cli.records.clone(),
+        };
+        return human::play::<G>(&setup, &rules);
+    }
+    let transcript = match &cli.log {
+        Some(path) => Some(Arc::new(Transcript::create(path)?)),
+        None => None,
+    };
+    let records = if cli.no_records {
+        None
+    } else {
+        Some(
+            cli.records
+                .clone()
+                .unwrap_or_else(|| default_records_path(&cli.game)),
+        )
+    };
+    let config = MatchConfig {
+        engines: [cli.engines[0].clone(), cli.engines[1].clone()],
+        games: cli.games,
+        concurrency: cli.concurrency,
+        openings: cli.openings.clone(),
+        settings: play::GameSettings {
+            max_plies: cli.max_plies,
+            board_size: cli::board_size(&cli.game, &cli.rule_options),
+        },
+        sprt: cli.sprt,
+        records: records.clone(),
+        transcript,
+        rule_options: cli.rule_options.clone(),
+        timeouts: cli.timeouts.clone(),
+        quiet: cli.quiet,
+    };
+    let summary = run_match::<G>(&config)?;
+    print!("{}", format_summary(&summary, cli.sprt.as_ref()));
+    if let Some(path) = records {
+        println!("Records: {path}");
+    }
+    Ok(0)
+}

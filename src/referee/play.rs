@@ -1,0 +1,233 @@
+//! One game between two engines, refereed move by move with the project's
+//! own rules code.
+
+use std::time::Duration;
+
+use crate::core::{Game, Player};
+
+use super::adjudication::{GameResult, Termination};
+use super::client::{ClockReport, EngineClient, PositionRequest, Proto};
+use super::openings::Opening;
+use super::record::{GameRecord, MoveRecord};
+use super::timecontrol::{allowed_time, Clock};
+
+/// Settings shared by every game of a match.
+#[derive(Clone, Debug, Default)]
+pub struct GameSettings {
+    /// Plies after which the game is drawn (`--maxmoves`), counting the
+    /// opening.
+    pub max_plies: Option<usize>,
+    pub board_size: Option<u32>,
+}
+
+/// What the referee spent per move outside the engines' own time.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Overhead {
+    pub moves: u64,
+    /// Wall time of the game minus the engines' reported thinking time.
+    pub referee_time: Duration,
+    pub engine_time: Duration,
+}
+
+/// Plays one game; `engines[0]` is player 1. Never fails: whatever goes
+/// wrong is adjudicated into the record.
+pub fn play_game<G: Game>(
+    rules: &G::Rules,
+    opening: &Opening,
+    round: usize,
+    engines: [&mut EngineClient; 2],
+    settings: &GameSettings,
+    overhead: &mut Overhead,
+) -> GameRecord {
+    let [first, second] = engines;
+    let mut engines = [first, second];
+    let mut record = GameRecord {
+        game: G::NAME.to_owned(),
+        round,
+        players: [
+            engines[0].display_name.clone(),
+            engines[1].display_name.clone(),
+        ],
+        start_fen: opening.fen.clone(),
+        opening: opening.label.clone(),
+        board_size: settings.board_size,
+        moves: Vec::new(),
+        result: GameResult::max_moves(0),
+        notes: Vec::new(),
+    };
+    let mut position = match &opening.fen {
+        Some(fen) => match G::from_fen(fen, rules) {
+            Ok(position) => position,
+            Err(e) => {
+                record.result = GameResult {
+                    winner: None,
+                    termination: Termination::ProtocolError,
+                    reason: format!("referee cannot read the opening FEN: {e}"),
+                };
+                return record;
+            }
+        },
+        None => G::start_position(rules),
+    };
+    let mut moves: Vec<String> = Vec::new();
+    let mut legal = Vec::new();
+    for text in &opening.moves {
+        // Openings were validated when loaded, so this only re-plays them.
+        position.generate_moves(&mut legal);
+        match position.parse_move(text) {
+            Ok(mv) if legal.contains(&mv) => position.make_move(mv),
+            _ => {
+                record.result = GameResult {
+                    winner: None,
+                    termination: Termination::ProtocolError,
+                    reason: format!("referee cannot play opening move '{text}'"),
+                };
+                return record;
+            }
+        }
+        moves.push(text.clone());
+        record.moves.push(MoveRecord {
+            mv: text.clone(),
+            book: true,
+            ..MoveRecord::default()
+        });
+    }
+
+    // Engines learn the game; one that cannot start loses it.
+    for (index, engine) in engines.iter_mut().enumerate() {
+        if let Err(fault) = engine.new_game(opening.fen.as_deref(), settings.board_size) {
+            let side = if index == 0 { Player::P1 } else { Player::P2 };
+            record.result = GameResult::from_fault(side, &fault);
+            record.players[index] = engine.display_name.clone();
+            return record;
+        }
+        record.players[index] = engine.display_name.clone();
+    }
+
+    let mut clocks = [
+        Clock::new(&engines[0].spec.time),
+        Clock::new(&engines[1].spec.time),
+    ];
+    let increment_of = |engine: &EngineClient| {
+        engine
+            .spec
+            .time
+            .clock
+            .as_ref()
+            .map_or(Duration::ZERO, |c| c.increment)
+    };
+    let increments = [increment_of(engines[0]), increment_of(engines[1])];
+    let result = loop {
+        let iteration_started = std::time::Instant::now();
+        if let Some(outcome) = position.outcome() {
+            break GameResult::by_rules(outcome);
+        }
+        if settings.max_plies.is_some_and(|max| moves.len() >= max) {
+            break GameResult::max_moves(moves.len());
+        }
+        let side = position.side_to_move();
+        let engine = &mut *engines[side.index()];
+        let control = engine.spec.time.clone();
+        let report = ClockReport {
+            time_left: [
+                clocks[0].as_ref().map(|c| c.remaining),
+                clocks[1].as_ref().map(|c| c.remaining),
+            ],
+            increment: increments,
+            moves_to_go: match (&clocks[side.index()], &control.clock) {
+                (Some(clock), Some(spec)) => clock.moves_to_go(spec),
+                _ => None,
+            },
+        };
+        let allowed = allowed_time(&control, clocks[side.index()].as_ref());
+        let request = PositionRequest {
+            start_fen: opening.fen.as_deref(),
+            moves: &moves,
+            to_move: side,
+            board_size: settings.board_size,
+        };
+        let reply = match engine.go(&request, &report, allowed) {
+            Ok(reply) => reply,
+            Err(fault) => break GameResult::from_fault(side, &fault),
+        };
+
+        if let Some(st) = control.move_time {
+            if reply.elapsed > st + control.margin {
+                break GameResult::forfeit(
+                    side,
+                    Termination::TimeForfeit,
+                    &format!(
+                        "took {} ms of {} ms",
+                        reply.elapsed.as_millis(),
+                        st.as_millis()
+                    ),
+                );
+            }
+        }
+        if let (Some(clock), Some(spec)) = (clocks[side.index()].as_mut(), control.clock.as_ref()) {
+            let before = clock.remaining;
+            if !clock.charge(spec, reply.elapsed, control.margin) {
+                break GameResult::forfeit(
+                    side,
+                    Termination::TimeForfeit,
+                    &format!(
+                        "took {} ms with {} ms on the clock",
+                        reply.elapsed.as_millis(),
+                        before.as_millis()
+                    ),
+                );
+            }
+        }
+        position.generate_moves(&mut legal);
+        let parsed = position.parse_move(&reply.mv);
+        let mv = match parsed {
+            Ok(mv) if legal.contains(&mv) => mv,
+            other => {
+                let why = match other {
+                    Err(e) => format!("illegal move '{}' ({e})", reply.mv),
+                    Ok(_) => format!("illegal move '{}'", reply.mv),
+                };
+                break GameResult::forfeit(side, Termination::IllegalMove, &why);
+            }
+        };
+        let text = position.format_move(mv);
+        position.make_move(mv);
+        moves.push(text.clone());
+        record.moves.push(MoveRecord {
+            mv: text,
+            book: false,
+            millis: reply.elapsed.as_millis() as u64,
+            score: reply.score,
+            depth: reply.depth,
+            nodes: reply.nodes,
+        });
+        overhead.moves += 1;
+        overhead.engine_time += reply.elapsed;
+        overhead.referee_time += iteration_started.elapsed().saturating_sub(reply.elapsed);
+    };
+
+    if result.termination == Termination::Rules {
+        // Our engines must agree with the referee on how the game ended.
+        let request = PositionRequest {
+            start_fen: opening.fen.as_deref(),
+            moves: &moves,
+            to_move: position.side_to_move(),
+            board_size: settings.board_size,
+        };
+        for engine in engines.iter_mut() {
+            if !matches!(engine.proto(), Proto::Ugi) {
+                continue;
+            }
+            match engine.query_result(&request) {
+                Some(answer) if answer != result.query_text() => record.notes.push(format!(
+                    "{} answered 'query result' with '{answer}', the referee says '{}'",
+                    engine.display_name,
+                    result.query_text()
+                )),
+                _ => {}
+            }
+        }
+    }
+    record.result = result;
+    record
+}

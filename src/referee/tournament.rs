@@ -1,0 +1,415 @@
+//! A match: game pairs (each opening with colours swapped) shared out to
+//! worker threads, each with its own pair of engine processes; results,
+//! records, progress and statistics gathered on the calling thread.
+
+use std::collections::{BTreeMap, HashMap};
+use std::fs::File;
+use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::sync::Arc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use crate::core::{Game, Player};
+
+use super::adjudication::Termination;
+use super::client::{EngineClient, EngineSpec, Timeouts};
+use super::openings::{openings_for_pairs, OpeningSource};
+use super::play::{play_game, GameSettings, Overhead};
+use super::record::{render, GameRecord, RecordFormat};
+use super::stats::{
+    llr_pentanomial, llr_trinomial, Pentanomial, SprtConfig, SprtDecision, Trinomial,
+};
+use super::transcript::Transcript;
+
+pub struct MatchConfig {
+    pub engines: [Arc<EngineSpec>; 2],
+    pub games: usize,
+    pub concurrency: usize,
+    pub openings: OpeningSource,
+    pub settings: GameSettings,
+    pub sprt: Option<SprtConfig>,
+    /// File every game is appended to.
+    pub records: Option<String>,
+    pub transcript: Option<Arc<Transcript>>,
+    /// `--rule X=V`: the referee's rules and every engine's option.
+    pub rule_options: Vec<(String, String)>,
+    pub timeouts: Timeouts,
+    pub quiet: bool,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct MatchSummary {
+    pub names: [String; 2],
+    /// From the first engine's side.
+    pub results: Trinomial,
+    /// The first engine's results as player 1 and as player 2.
+    pub by_colour: [Trinomial; 2],
+    pub pentanomial: Pentanomial,
+    pub terminations: BTreeMap<Termination, u64>,
+    pub sprt: Option<(f64, SprtDecision)>,
+    pub overhead: Overhead,
+    pub disagreements: u64,
+    pub wall_time: Duration,
+}
+
+struct Finished {
+    game: usize,
+    record: GameRecord,
+    overhead: Overhead,
+}
+
+/// Builds the referee's rules from `--rule` settings.
+pub fn build_rules<G: Game>(options: &[(String, String)]) -> Result<G::Rules, String> {
+    let mut rules = G::Rules::default();
+    for (name, value) in options {
+        G::set_rule_option(&mut rules, name, value)
+            .map_err(|e| format!("rule {name}={value}: {e}"))?;
+    }
+    Ok(rules)
+}
+
+fn label_for(spec: &EngineSpec, fallback: &str) -> String {
+    spec.name
+        .as_deref()
+        .unwrap_or(fallback)
+        .chars()
+        .map(|c| if c.is_whitespace() { '_' } else { c })
+        .collect()
+}
+
+/// The first engine's score in a finished game.
+fn first_engine_score(game: usize, record: &GameRecord) -> f64 {
+    let first_is = if game.is_multiple_of(2) {
+        Player::P1
+    } else {
+        Player::P2
+    };
+    match record.result.winner {
+        None => 0.5,
+        Some(winner) if winner == first_is => 1.0,
+        Some(_) => 0.0,
+    }
+}
+
+pub fn run_match<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> {
+    let started = Instant::now();
+    let rules = build_rules::<G>(&config.rule_options)?;
+    let pairs = config.games.div_ceil(2);
+    let openings = Arc::new(openings_for_pairs::<G>(
+        &config.openings,
+        &rules,
+        config.settings.board_size,
+        pairs,
+    )?);
+    let mut records_file = match &config.records {
+        Some(path) => Some(File::create(path).map_err(|e| format!("cannot create '{path}': {e}"))?),
+        None => None,
+    };
+    let next_pair = Arc::new(AtomicUsize::new(0));
+    let stop = Arc::new(AtomicBool::new(false));
+    let (sender, receiver) = mpsc::channel::<Finished>();
+    let labels = [
+        label_for(&config.engines[0], "engine1"),
+        label_for(&config.engines[1], "engine2"),
+    ];
+    let mut workers = Vec::new();
+    for worker in 0..config.concurrency.max(1).min(pairs.max(1)) {
+        let make_client = |index: usize| {
+            EngineClient::new(
+                config.engines[index].clone(),
+                &format!("{}.w{}", labels[index], worker + 1),
+                config.timeouts.clone(),
+                config.transcript.clone(),
+                config.rule_options.clone(),
+            )
+        };
+        let mut first = make_client(0);
+        let mut second = make_client(1);
+        let rules = rules.clone();
+        let openings = openings.clone();
+        let next_pair = next_pair.clone();
+        let stop = stop.clone();
+        let sender = sender.clone();
+        let settings = config.settings.clone();
+        let games = config.games;
+        let handle = thread::Builder::new()
+            .name(format!("match-worker-{}", worker + 1))
+            .spawn(move || {
+                'pairs: loop {
+                    let pair = next_pair.fetch_add(1, Ordering::SeqCst);
+                    if pair >= openings.len() {
+                        break;
+                    }
+                    for game in [2 * pair, 2 * pair + 1] {
+                        if game >= games || stop.load(Ordering::SeqCst) {
+                            break 'pairs;
+                        }
+                        let mut overhead = Overhead::default();
+                        let engines = if game % 2 == 0 {
+                            [&mut first, &mut second]
+                        } else {
+                            [&mut second, &mut first]
+                        };
+                        let record = play_game::<G>(
+                            &rules,
+                            &openings[pair],
+                            game + 1,
+                            engines,
+                            &settings,
+                            &mut overhead,
+                        );
+                        if sender
+                            .send(Finished {
+                                game,
+                                record,
+                                overhead,
+                            })
+                            .is_err()
+                        {
+                            break 'pairs;
+                        }
+                    }
+                }
+                first.shutdown();
+                second.shutdown();
+            })
+            .map_err(|e| format!("cannot start a worker thread: {e}"))?;
+        workers.push(handle);
+    }
+    drop(sender);
+
+    let mut summary = MatchSummary {
+        names: [
+            config.engines[0]
+                .name
+                .clone()
+                .unwrap_or_else(|| labels[0].clone()),
+            config.engines[1]
+                .name
+                .clone()
+                .unwrap_or_else(|| labels[1].clone()),
+        ],
+        ..MatchSummary::default()
+    };
+    let mut half_pairs: HashMap<usize, f64> = HashMap::new();
+    let mut done = 0usize;
+    let interactive = std::io::stderr().is_terminal();
+    for finished in receiver {
+        done += 1;
+        let Finished {
+            game,
+            record,
+            overhead,
+        } = finished;
+        if let Some(file) = records_file.as_mut() {
+            file.write_all(render(&record).as_bytes())
+                .and_then(|_| file.flush())
+                .map_err(|e| format!("cannot write the records: {e}"))?;
+        }
+        // The engine's own name (from `id name`) once it is known.
+        let first_index = game % 2;
+        if config.engines[0].name.is_none() && !record.players[first_index].is_empty() {
+            summary.names[0] = record.players[first_index].clone();
+        }
+        if config.engines[1].name.is_none() && !record.players[1 - first_index].is_empty() {
+            summary.names[1] = record.players[1 - first_index].clone();
+        }
+        let score = first_engine_score(game, &record);
+        let tally = |t: &mut Trinomial| match score {
+            s if s > 0.75 => t.wins += 1,
+            s if s < 0.25 => t.losses += 1,
+            _ => t.draws += 1,
+        };
+        tally(&mut summary.results);
+        tally(&mut summary.by_colour[game % 2]);
+        if let Some(other) = half_pairs.remove(&(game / 2)) {
+            summary.pentanomial.add_pair(other, score);
+        } else {
+            half_pairs.insert(game / 2, score);
+        }
+        *summary
+            .terminations
+            .entry(record.result.termination)
+            .or_default() += 1;
+        summary.disagreements += record.notes.len() as u64;
+        summary.overhead.moves += overhead.moves;
+        summary.overhead.engine_time += overhead.engine_time;
+        summary.overhead.referee_time += overhead.referee_time;
+        if record.result.termination != Termination::Rules {
+            log::info!("game {}: {}", game + 1, record.result.reason);
+        }
+        for note in &record.notes {
+            log::warn!("game {}: {note}", game + 1);
+        }
+        if let Some(sprt) = &config.sprt {
+            let llr = if summary.pentanomial.pairs() > 0 && config.games >= 2 {
+                llr_pentanomial(&summary.pentanomial, sprt)
+            } else {
+                llr_trinomial(&summary.results, sprt)
+            };
+            let decision = sprt.decide(llr);
+            summary.sprt = Some((llr, decision));
+            if decision != SprtDecision::Continue {
+                stop.store(true, Ordering::SeqCst);
+            }
+        }
+        if !config.quiet {
+            progress(&summary, done, config.games, interactive);
+        }
+    }
+    for worker in workers {
+        let _ = worker.join();
+    }
+    if interactive && !config.quiet {
+        eprintln!();
+    }
+    summary.wall_time = started.elapsed();
+    Ok(summary)
+}
+
+fn progress(summary: &MatchSummary, done: usize, total: usize, interactive: bool) {
+    let r = &summary.results;
+    let defined = r.score() > 0.0 && r.score() < 1.0;
+    let elo = r
+        .elo()
+        .filter(|_| defined)
+        .map(|e| format!("Elo {:+.1} +/- {}", e.elo, margin_text(e.margin)))
+        .unwrap_or_default();
+    let status = format!(
+        "{done}/{total} {} {}-{}-{} [{:.3}] {elo}",
+        summary.names[0],
+        r.wins,
+        r.losses,
+        r.draws,
+        r.score()
+    );
+    if interactive {
+        let width = 30;
+        let filled = (done * width / total.max(1)).min(width);
+        eprint!(
+            "\r[{}{}] {status}\x1b[K",
+            "#".repeat(filled),
+            ".".repeat(width - filled)
+        );
+    } else if done == total || done.is_multiple_of((total / 10).max(1)) {
+        eprintln!("{status}");
+    }
+}
+
+/// An interval that reaches a 0% or 100% score has no finite Elo end.
+fn margin_text(margin: f64) -> String {
+    if margin > 1000.0 {
+        "inf".to_owned()
+    } else {
+        format!("{margin:.1}")
+    }
+}
+
+/// The final summary, as printed on stdout.
+pub fn format_summary(summary: &MatchSummary, sprt: Option<&SprtConfig>) -> String {
+    let [a, b] = &summary.names;
+    let r = &summary.results;
+    let mut out = String::new();
+    out.push_str(&format!(
+        "Score of {a} vs {b}: {} - {} - {} [{:.3}] {}\n",
+        r.wins,
+        r.losses,
+        r.draws,
+        r.score(),
+        r.games()
+    ));
+    for (index, colour) in ["p1", "p2"].iter().enumerate() {
+        let c = &summary.by_colour[index];
+        out.push_str(&format!(
+            "{a} as {colour}: {} - {} - {} [{:.3}] {}\n",
+            c.wins,
+            c.losses,
+            c.draws,
+            c.score(),
+            c.games()
+        ));
+    }
+    match r.elo() {
+        Some(e) if r.wins + r.losses > 0 && r.score() > 0.0 && r.score() < 1.0 => out.push_str(
+            &format!("Elo difference: {:+.1} +/- {:.1} (95%)", e.elo, e.margin),
+        ),
+        _ => out.push_str("Elo difference: undefined (score 0% or 100%, or no decisive game)"),
+    }
+    if let Some(los) = r.los() {
+        out.push_str(&format!(", LOS: {:.1} %", los * 100.0));
+    }
+    out.push('\n');
+    let p = &summary.pentanomial;
+    if p.pairs() > 0 {
+        out.push_str(&format!(
+            "Pentanomial [0, 0.5, 1, 1.5, 2]: {:?} ({} pairs)",
+            p.0,
+            p.pairs()
+        ));
+        if let Some(e) = p
+            .elo()
+            .filter(|_| p.0[0] + p.0[1] + p.0[2] + p.0[3] > 0 && p.0[1..].iter().sum::<u64>() > 0)
+        {
+            out.push_str(&format!(
+                ", Elo {:+.1} +/- {}",
+                e.elo,
+                margin_text(e.margin)
+            ));
+        }
+        out.push('\n');
+    }
+    if let (Some((llr, decision)), Some(config)) = (summary.sprt, sprt) {
+        let (lower, upper) = config.bounds();
+        let verdict = match decision {
+            SprtDecision::AcceptH0 => "H0 accepted",
+            SprtDecision::AcceptH1 => "H1 accepted",
+            SprtDecision::Continue => "no decision",
+        };
+        out.push_str(&format!(
+            "SPRT (elo0 {}, elo1 {}): LLR {llr:.2} ({lower:.2}, {upper:.2}) {verdict}\n",
+            config.elo0, config.elo1
+        ));
+    }
+    let kinds: Vec<String> = Termination::ALL
+        .iter()
+        .map(|t| {
+            format!(
+                "{} {}",
+                t.keyword(),
+                summary.terminations.get(t).copied().unwrap_or(0)
+            )
+        })
+        .collect();
+    out.push_str(&format!("Game ends: {}\n", kinds.join(", ")));
+    if summary.disagreements > 0 {
+        out.push_str(&format!(
+            "Result disagreements (engine 'query result' vs referee): {}\n",
+            summary.disagreements
+        ));
+    }
+    let o = &summary.overhead;
+    if o.moves > 0 {
+        out.push_str(&format!(
+            "Moves: {}, engine time {:.3} ms/move, referee overhead {:.3} ms/move, wall {:.1} s\n",
+            o.moves,
+            o.engine_time.as_secs_f64() * 1000.0 / o.moves as f64,
+            o.referee_time.as_secs_f64() * 1000.0 / o.moves as f64,
+            summary.wall_time.as_secs_f64()
+        ));
+    }
+    out
+}
+
+/// The default records file name for a game.
+pub fn default_records_path(game: &str) -> String {
+    let stamp = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    format!(
+        "referee-{game}-{stamp}.{}",
+        RecordFormat::for_game(game).extension()
+    )
+}

@@ -1,0 +1,254 @@
+//! The UGI/UCI dialect (protocol/PROTOCOL.md): what our engines speak.
+
+use std::time::{Duration, Instant};
+
+use crate::core::Player;
+
+use super::client::{ClockReport, EngineClient, EngineReply, Fault, PositionRequest, Proto};
+
+fn hello(client: &EngineClient) -> (&'static str, &'static str) {
+    match client.proto() {
+        Proto::Uci => ("uci", "uciok"),
+        _ => ("ugi", "ugiok"),
+    }
+}
+
+pub fn handshake(client: &mut EngineClient) -> Result<(), Fault> {
+    let (hello, _) = hello(client);
+    client.send(hello)?;
+    let deadline = Instant::now() + client.timeouts.handshake;
+    let mut engine_name = None;
+    client.wait_for(deadline, "uciok/ugiok", |line| {
+        if let Some(name) = line.strip_prefix("id name ") {
+            engine_name = Some(name.trim().to_owned());
+        }
+        (line == "uciok" || line == "ugiok").then_some(())
+    })?;
+    if client.spec.name.is_none() {
+        if let Some(name) = engine_name {
+            client.display_name = name;
+        }
+    }
+    let options: Vec<(String, String)> = client
+        .rule_options
+        .iter()
+        .chain(client.spec.options.iter())
+        .cloned()
+        .collect();
+    for (name, value) in options {
+        client.send(&format!("setoption name {name} value {value}"))?;
+    }
+    is_ready(client)
+}
+
+/// `isready` answered by `readyok` within the ready timeout, or a stall.
+pub fn is_ready(client: &mut EngineClient) -> Result<(), Fault> {
+    client.send("isready")?;
+    let deadline = Instant::now() + client.timeouts.ready;
+    client.wait_for(deadline, "readyok", |line| {
+        (line == "readyok").then_some(())
+    })
+}
+
+pub fn new_game(client: &mut EngineClient) -> Result<(), Fault> {
+    let line = match client.proto() {
+        Proto::Uci => "ucinewgame",
+        _ => "uginewgame",
+    };
+    client.send(line)?;
+    is_ready(client)
+}
+
+pub fn position_line(position: &PositionRequest) -> String {
+    let mut line = match position.start_fen {
+        Some(fen) => format!("position fen {fen}"),
+        None => "position startpos".to_owned(),
+    };
+    if !position.moves.is_empty() {
+        line.push_str(" moves");
+        for mv in position.moves {
+            line.push(' ');
+            line.push_str(mv);
+        }
+    }
+    line
+}
+
+pub fn go_line(client: &EngineClient, clocks: &ClockReport) -> String {
+    let limits = &client.spec.time;
+    let mut line = String::from("go");
+    if let Some(depth) = limits.depth {
+        line.push_str(&format!(" depth {depth}"));
+    }
+    if let Some(nodes) = limits.nodes {
+        line.push_str(&format!(" nodes {nodes}"));
+    }
+    if let Some(st) = limits.move_time {
+        line.push_str(&format!(" movetime {}", st.as_millis()));
+    }
+    let names = match client.proto() {
+        Proto::Uci => ["wtime", "btime", "winc", "binc"],
+        _ => ["p1time", "p2time", "p1inc", "p2inc"],
+    };
+    if clocks.time_left.iter().any(Option::is_some) {
+        for side in [Player::P1, Player::P2] {
+            if let Some(left) = clocks.time_left[side.index()] {
+                line.push_str(&format!(" {} {}", names[side.index()], left.as_millis()));
+            }
+        }
+        for side in [Player::P1, Player::P2] {
+            let inc = clocks.increment[side.index()];
+            if !inc.is_zero() {
+                line.push_str(&format!(" {} {}", names[2 + side.index()], inc.as_millis()));
+            }
+        }
+        if let Some(moves) = clocks.moves_to_go {
+            line.push_str(&format!(" movestogo {moves}"));
+        }
+    }
+    line
+}
+
+/// Picks depth, nodes and score out of an `info` line.
+pub fn read_info(line: &str, reply: &mut EngineReply) {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.get(1) == Some(&"string") {
+        if line.contains("error") {
+            reply.complaints.push(line.to_owned());
+        }
+        return;
+    }
+    let mut i = 1;
+    while i < words.len() {
+        match words[i] {
+            "depth" => reply.depth = words.get(i + 1).and_then(|w| w.parse().ok()),
+            "nodes" => reply.nodes = words.get(i + 1).and_then(|w| w.parse().ok()),
+            "score" => {
+                if let (Some(kind), Some(value)) = (words.get(i + 1), words.get(i + 2)) {
+                    reply.score = Some(format!("{kind} {value}"));
+                    i += 1;
+                }
+            }
+            "pv" => break,
+            _ => {}
+        }
+        i += 1;
+    }
+}
+
+pub fn go(
+    client: &mut EngineClient,
+    position: &PositionRequest,
+    clocks: &ClockReport,
+    allowed: Option<Duration>,
+) -> Result<EngineReply, Fault> {
+    client.send(&position_line(position))?;
+    let go = go_line(client, clocks);
+    let sent = client.send(&go)?;
+    let ping_interval = client.timeouts.ping_interval;
+    let ready_timeout = client.timeouts.ready;
+    let mut reply = EngineReply::default();
+    let mut next_ping = sent + ping_interval;
+    let mut ping_deadline: Option<Instant> = None;
+    loop {
+        let deadline = match (allowed, ping_deadline) {
+            (Some(limit), _) => sent + limit,
+            (None, Some(answer_by)) => answer_by,
+            (None, None) => next_ping,
+        };
+        match client.process()?.receive(deadline) {
+            Ok(line) => {
+                let text = line.text.trim();
+                if let Some(rest) = text.strip_prefix("bestmove") {
+                    let Some(mv) = rest.split_whitespace().next() else {
+                        return Err(Fault::Protocol("bestmove without a move".to_owned()));
+                    };
+                    reply.mv = mv.to_owned();
+                    reply.elapsed = line.at.saturating_duration_since(sent);
+                    return Ok(reply);
+                } else if text.starts_with("info") {
+                    read_info(text, &mut reply);
+                } else if text == "readyok" {
+                    ping_deadline = None;
+                    next_ping = Instant::now() + ping_interval;
+                }
+            }
+            Err(super::process::ProcessError::Timeout) => match (allowed, ping_deadline) {
+                (Some(limit), _) => return Err(timed_out(client, limit)),
+                (None, Some(_)) => {
+                    return Err(Fault::Stalled(format!(
+                        "no readyok within {} ms during a search",
+                        ready_timeout.as_millis()
+                    )))
+                }
+                (None, None) => {
+                    client.send("isready")?;
+                    ping_deadline = Some(Instant::now() + ready_timeout);
+                }
+            },
+            Err(e) => return Err(Fault::from_process(e, "bestmove")),
+        }
+    }
+}
+
+/// A move that did not come in time: a crash if the engine is gone.
+pub fn timed_out(client: &mut EngineClient, limit: Duration) -> Fault {
+    let alive = client.process().map(|p| p.is_alive()).unwrap_or(false);
+    if alive {
+        Fault::TimedOut(limit)
+    } else {
+        Fault::Crashed(format!(
+            "exited without a move (no bestmove within {} ms)",
+            limit.as_millis()
+        ))
+    }
+}
+
+pub fn query_result(client: &mut EngineClient, position: &PositionRequest) -> Option<String> {
+    client.send(&position_line(position)).ok()?;
+    client.send("query result").ok()?;
+    let deadline = Instant::now() + client.timeouts.ready;
+    client
+        .wait_for(deadline, "response", |line| {
+            line.strip_prefix("response ").map(|r| r.trim().to_owned())
+        })
+        .ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn info_lines_give_score_depth_and_nodes() {
+        let mut reply = EngineReply::default();
+        read_info(
+            "info depth 7 seldepth 9 score cp -35 nodes 12345 nps 1 pv a2a3 depth",
+            &mut reply,
+        );
+        assert_eq!(reply.depth, Some(7));
+        assert_eq!(reply.nodes, Some(12345));
+        assert_eq!(reply.score.as_deref(), Some("cp -35"));
+        read_info("info string error: illegal move 'zz'", &mut reply);
+        assert_eq!(reply.complaints.len(), 1);
+    }
+
+    #[test]
+    fn positions_are_sent_as_startpos_or_fen_with_moves() {
+        let moves = vec!["a2a3".to_owned(), "h7h6".to_owned()];
+        let request = PositionRequest {
+            start_fen: None,
+            moves: &moves,
+            to_move: Player::P1,
+            board_size: None,
+        };
+        assert_eq!(position_line(&request), "position startpos moves a2a3 h7h6");
+        let request = PositionRequest {
+            start_fen: Some("8/8 w 0 1"),
+            moves: &[],
+            to_move: Player::P1,
+            board_size: None,
+        };
+        assert_eq!(position_line(&request), "position fen 8/8 w 0 1");
+    }
+}

@@ -1,0 +1,212 @@
+//! Helpers shared by the integration tests: drive a real engine binary line
+//! by line, and replay the transcripts in protocol/transcripts/.
+#![allow(dead_code)] // each test crate uses a different part of this module
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+/// Generous: only a hung engine ever waits this long.
+pub const PATIENCE: Duration = Duration::from_secs(20);
+
+pub fn binary(name: &str) -> std::path::PathBuf {
+    assert_cmd::cargo::cargo_bin(name)
+}
+
+/// A running engine with its output read on a background thread.
+pub struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    pub fn start(name: &str) -> Engine {
+        Engine::start_with_args(name, &[])
+    }
+
+    pub fn start_with_args(name: &str, args: &[&str]) -> Engine {
+        let mut child = Command::new(binary(name))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("engine binary starts");
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let (sender, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Engine {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    pub fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin still open");
+        writeln!(stdin, "{line}").expect("engine reads its input");
+        stdin.flush().expect("engine reads its input");
+    }
+
+    /// Next output line, or `None` if none comes within `wait`.
+    pub fn line_within(&mut self, wait: Duration) -> Option<String> {
+        match self.lines.recv_timeout(wait) {
+            Ok(line) => Some(line),
+            Err(RecvTimeoutError::Timeout) | Err(RecvTimeoutError::Disconnected) => None,
+        }
+    }
+
+    /// Reads lines until one satisfies `done`; returns all of them, that one last.
+    pub fn read_until(&mut self, done: impl Fn(&str) -> bool) -> Vec<String> {
+        let deadline = Instant::now() + PATIENCE;
+        let mut seen = Vec::new();
+        while let Some(line) = self.line_within(deadline.saturating_duration_since(Instant::now()))
+        {
+            let finished = done(&line);
+            seen.push(line);
+            if finished {
+                return seen;
+            }
+        }
+        panic!("engine never answered as expected; it said: {seen:#?}");
+    }
+
+    /// Sends `line` and returns the output up to the first line starting with `prefix`.
+    pub fn ask(&mut self, line: &str, prefix: &str) -> Vec<String> {
+        self.send(line);
+        self.read_until(|l| l.starts_with(prefix))
+    }
+
+    /// Sends `isready` and returns what came before `readyok`.
+    pub fn sync(&mut self) -> Vec<String> {
+        let mut lines = self.ask("isready", "readyok");
+        lines.pop();
+        lines
+    }
+
+    /// The FEN the engine reports with `d`.
+    pub fn fen(&mut self) -> String {
+        let lines = self.ask("d", "Key: ");
+        lines
+            .iter()
+            .find_map(|l| l.strip_prefix("Fen: "))
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    /// Closes stdin and waits for the process to exit by itself.
+    pub fn finish(mut self) -> Vec<String> {
+        drop(self.stdin.take());
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                break;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "engine did not exit at end of input"
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        self.lines.try_iter().collect()
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Replays a transcript: `> ` lines are sent (after a `go` that is not
+/// `infinite`, the next line waits for its `bestmove`); the engine's whole
+/// output must match the other lines in order, where `...` matches any number
+/// of lines and a `*` word matches any one word.
+pub fn replay_transcript(engine_name: &str, path: &Path) {
+    let text = std::fs::read_to_string(path).expect("transcript is readable");
+    let mut inputs = Vec::new();
+    let mut expected = Vec::new();
+    for line in text.lines() {
+        if line.starts_with('#') && !line.starts_with("# ")
+            || line.is_empty() && expected.is_empty() && inputs.is_empty()
+        {
+            continue;
+        }
+        match line.strip_prefix("> ") {
+            Some(input) => inputs.push(input.to_string()),
+            None => expected.push(line.to_string()),
+        }
+    }
+    let mut engine = Engine::start(engine_name);
+    let mut output = Vec::new();
+    for input in &inputs {
+        engine.send(input);
+        let words: Vec<&str> = input.split_whitespace().collect();
+        let searches = words.first() == Some(&"go")
+            && !words.contains(&"infinite")
+            && !words.contains(&"perft");
+        if searches {
+            output.extend(engine.read_until(|l| l.starts_with("bestmove")));
+        }
+    }
+    output.extend(engine.finish());
+    assert!(
+        lines_match(&expected, &output),
+        "{}: output does not match.\nexpected:\n{}\n\nactual:\n{}",
+        path.display(),
+        expected.join("\n"),
+        output.join("\n")
+    );
+}
+
+fn line_matches(pattern: &str, line: &str) -> bool {
+    let pattern_words: Vec<&str> = pattern.split_whitespace().collect();
+    let words: Vec<&str> = line.split_whitespace().collect();
+    pattern_words.len() == words.len()
+        && pattern_words
+            .iter()
+            .zip(&words)
+            .all(|(p, w)| *p == "*" || p == w)
+}
+
+fn lines_match(expected: &[String], actual: &[String]) -> bool {
+    match expected.split_first() {
+        None => actual.is_empty(),
+        Some((first, rest)) if first == "..." => {
+            (0..=actual.len()).any(|skip| lines_match(rest, &actual[skip..]))
+        }
+        Some((first, rest)) => match actual.split_first() {
+            Some((line, actual_rest)) => {
+                line_matches(first, line) && lines_match(rest, actual_rest)
+            }
+            None => false,
+        },
+    }
+}
+
+/// Transcripts in protocol/transcripts/ whose file name starts with `<engine>-`.
+pub fn transcripts_of(engine_name: &str) -> Vec<std::path::PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("protocol/transcripts");
+    let mut paths: Vec<_> = std::fs::read_dir(dir)
+        .map(|entries| entries.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    paths.retain(|p| {
+        p.extension().is_some_and(|e| e == "txt")
+            && p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with(&format!("{engine_name}-")))
+    });
+    paths.sort();
+    paths
+}

@@ -1,0 +1,172 @@
+//! Search knowledge: forced-move generation, VCF proofs played out against
+//! every defence, and results the game proves without search.
+
+use boardgames::core::{Game, Outcome, Player};
+use boardgames::games::gomoku::pattern::{T_FIVE, T_OPEN_FOUR};
+use boardgames::games::gomoku::{Gomoku, GomokuRules, Move};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+fn game_from(moves: &[&str]) -> Gomoku {
+    let mut game = Gomoku::start_position(&GomokuRules::default());
+    for name in moves {
+        let mv = game.parse_move(name).expect("test move");
+        game.make_move(mv);
+    }
+    game
+}
+
+fn fen(text: &str) -> Gomoku {
+    Gomoku::from_fen(text, &GomokuRules::default()).expect("test position")
+}
+
+/// Plays the attacker's VCF and answers it with every legal defence,
+/// recursively: true when every line ends in the attacker's five.
+fn vcf_holds(game: &mut Gomoku, attacker: Player, fours_left: u32) -> bool {
+    let Some((mv, _)) = game.find_vcf(1_000_000) else {
+        return false;
+    };
+    game.make_move(mv);
+    let result = match game.outcome() {
+        Some(Outcome::Win(winner)) => winner == attacker,
+        Some(Outcome::Draw) => false,
+        None if fours_left == 0 => false,
+        None => {
+            let mut defences = Vec::new();
+            game.generate_moves(&mut defences);
+            defences.iter().all(|&defence| {
+                game.make_move(defence);
+                let holds = game.outcome().is_none() && vcf_holds(game, attacker, fours_left - 1);
+                game.unmake_move(defence);
+                holds
+            })
+        }
+    };
+    game.unmake_move(mv);
+    result
+}
+
+/// Black: three on row 5 and on row 8, each closed on the left, and two on
+/// column h below a White stone. h8 is a four that also makes h6-h7-h8, so
+/// after the forced i8, h5 makes two fours at once.
+const TWO_STEP_VCF: &str = "15/15/15/15/15/15/7o7/3oxxx8/7x7/7x7/3oxxx8/15/15/15/15 x";
+
+#[test]
+fn a_hand_built_vcf_is_found_and_holds_against_every_defence() {
+    let mut game = fen(TWO_STEP_VCF);
+    let (first, plies) = game.find_vcf(10_000).expect("the VCF is found");
+    assert!(plies >= 5 && plies % 2 == 1, "plies {plies}");
+    assert!(game.board().threat(0, first as usize) >= boardgames::games::gomoku::pattern::T_FOUR);
+    assert!(vcf_holds(&mut game, Player::P1, 10));
+    assert_eq!(game.forced_result(), Some(plies));
+    // White to move in the same position has no fours at all.
+    let mut white = fen(&TWO_STEP_VCF.replace(" x", " o"));
+    assert_eq!(white.find_vcf(10_000), None);
+}
+
+#[test]
+fn no_vcf_when_the_fours_run_out() {
+    // One closed three: either four is blocked and nothing follows.
+    let mut game = fen("15/15/15/15/15/15/15/3oxxx8/15/15/15/15/15/15/15 x");
+    assert_eq!(game.find_vcf(100_000), None);
+    assert_eq!(game.forced_result(), None);
+    // Without h6 there is still a win, through the diagonal f5-g6-h7-i8.
+    let mut game = fen("15/15/15/15/15/15/7o7/3oxxx8/7x7/15/3oxxx8/15/15/15/15 x");
+    assert!(game.find_vcf(100_000).is_some());
+    assert!(vcf_holds(&mut game, Player::P1, 10));
+}
+
+#[test]
+fn vcfs_found_in_random_games_hold() {
+    let mut rng = SmallRng::seed_from_u64(11);
+    let mut proven = 0;
+    for _ in 0..60 {
+        let mut game = game_from(&["h8"]);
+        let mut moves = Vec::new();
+        for _ in 0..rng.gen_range(12..40) {
+            game.generate_search_moves(&mut moves);
+            if game.outcome().is_some() || moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.gen_range(0..moves.len())];
+            game.make_move(mv);
+        }
+        if game.outcome().is_some() {
+            continue;
+        }
+        if let Some((_, plies)) = game.find_vcf(20_000) {
+            if plies >= 5 {
+                let attacker = game.side_to_move();
+                assert!(vcf_holds(&mut game, attacker, 30), "{}", game.to_fen());
+                proven += 1;
+            }
+        }
+    }
+    assert!(proven >= 3, "only {proven} multi-step VCFs in the sample");
+}
+
+#[test]
+fn forced_results_without_search() {
+    // Black to move with four in a row open: five next.
+    let mut game = fen("15/15/15/15/15/15/15/3xxxx8/15/15/3ooo9/15/15/15/15 x");
+    assert_eq!(game.forced_result(), Some(1));
+    // White to move facing that open four: lost in two plies.
+    let mut game = fen("15/15/15/15/15/15/15/3xxxx8/15/15/3ooo9/o14/15/15/15 o");
+    assert_eq!(game.forced_result(), Some(-2));
+    // Black to move with an open three and White without fours: open four.
+    let mut game = fen("15/15/15/15/15/15/15/4xxx8/15/15/3oo10/15/15/15/15 x");
+    assert_eq!(game.forced_result(), Some(3));
+}
+
+#[test]
+fn only_blocks_against_a_four() {
+    // White has four on row 4 closed on the left; Black must take e4... f4.
+    let mut game = fen("15/15/15/15/15/15/15/7x7/7x7/15/15/xoooo10/15/15/15 x");
+    let mut moves = Vec::new();
+    game.generate_search_moves(&mut moves);
+    let names: Vec<String> = moves.iter().map(|&m| game.format_move(m)).collect();
+    assert_eq!(names, ["f4"]);
+}
+
+#[test]
+fn against_an_open_three_only_defences_or_fours() {
+    // White: open three g7-h7-i7. Black: a blocked three on column c, so
+    // Black has fours to play as well.
+    let mut game = fen("15/15/15/15/15/15/2x12/2x3x8/2x3ooo6/2o12/15/15/15/15/15 x");
+    let me = 0;
+    let them = 1;
+    assert!(game.board().threat_count(them, T_OPEN_FOUR) > 0);
+    let mut kept = Vec::new();
+    game.generate_search_moves(&mut kept);
+    assert!(!kept.is_empty());
+    let mut all = Vec::new();
+    game.generate_moves(&mut all);
+    let mut fours = 0;
+    for mv in all {
+        let is_four =
+            game.board().threat(me, mv as usize) >= boardgames::games::gomoku::pattern::T_FOUR;
+        game.make_move(mv);
+        let defends = game.board().threat_count(them, T_OPEN_FOUR) == 0
+            && game.board().threat_count(them, T_FIVE) == 0;
+        game.unmake_move(mv);
+        fours += is_four as usize;
+        let should_keep = is_four || defends;
+        assert_eq!(
+            kept.contains(&(mv as Move)),
+            should_keep,
+            "{}",
+            game.format_move(mv)
+        );
+    }
+    assert!(fours > 0);
+}
+
+#[test]
+fn noisy_moves_are_fours_or_blocks() {
+    let mut game = fen(TWO_STEP_VCF);
+    let mut noisy = Vec::new();
+    game.generate_noisy(&mut noisy);
+    let mut names: Vec<String> = noisy.iter().map(|&m| game.format_move(m)).collect();
+    names.sort();
+    assert_eq!(names, ["h5", "h8", "i5", "i8"]);
+}
