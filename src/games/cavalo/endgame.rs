@@ -29,7 +29,9 @@ pub struct Solved {
     pub plies: u32,
 }
 
-static MEMO: Lazy<Mutex<HashMap<u64, Solved>>> = Lazy::new(|| Mutex::new(HashMap::new()));
+/// Solved positions, and positions whose solve ran out of budget (`None`),
+/// so that a search does not try them again at every node.
+static MEMO: Lazy<Mutex<HashMap<u64, Option<Solved>>>> = Lazy::new(|| Mutex::new(HashMap::new()));
 
 /// Cells either knight could ever land on: the flood of knight jumps from
 /// each knight over the cells still on the board. Stops early, returning
@@ -77,14 +79,22 @@ pub fn solve(position: &mut Cavalo) -> Option<Solved> {
     if memo.len() > MEMO_LIMIT {
         memo.clear();
     }
+    let root_key = memo_key(position);
+    if let Some(&known) = memo.get(&root_key) {
+        return known;
+    }
     let mut budget = SOLVE_BUDGET;
-    solve_inner(position, relevant, &mut memo, &mut budget)
+    let solved = solve_inner(position, relevant, &mut memo, &mut budget);
+    if solved.is_none() {
+        memo.insert(root_key, None);
+    }
+    solved
 }
 
 fn solve_inner(
     position: &mut Cavalo,
     relevant: Cells,
-    memo: &mut HashMap<u64, Solved>,
+    memo: &mut HashMap<u64, Option<Solved>>,
     budget: &mut u32,
 ) -> Option<Solved> {
     if position.outcome().is_some() {
@@ -94,8 +104,8 @@ fn solve_inner(
         });
     }
     let key = memo_key(position);
-    if let Some(&solved) = memo.get(&key) {
-        return Some(solved);
+    if let Some(&known) = memo.get(&key) {
+        return known;
     }
     *budget = budget.checked_sub(1)?;
     let mut moves = Vec::new();
@@ -129,7 +139,7 @@ fn solve_inner(
         }
     }
     let best = best?;
-    memo.insert(key, best);
+    memo.insert(key, Some(best));
     Some(best)
 }
 

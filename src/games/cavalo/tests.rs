@@ -560,3 +560,35 @@ fn the_endgame_solver_agrees_with_plain_minimax() {
     }
     assert!(checked >= 10, "only {checked} endgames checked");
 }
+
+#[test]
+fn evaluation_terms_add_up_and_favour_the_free_knight() {
+    // Same scores; White's knight on a1 is boxed in, Black's roams.
+    let cells = [
+        ("c2", "9"),
+        ("e6", "50"),
+        ("g7", "60"),
+        ("f4", "70"),
+        ("h3", "80"),
+    ];
+    let fen = fen_with(&cells, ("a1", "f8"), (100, 100), 'w');
+    let mut position = Cavalo::from_fen(&fen, &Rules::default()).unwrap();
+    let terms = position.eval_terms();
+    let total: i32 = terms.iter().map(|t| t.p1 - t.p2).sum();
+    assert_eq!(position.evaluate(), total);
+    assert!(total < 0, "White is worse: {terms:?}");
+    let black_view = Cavalo::from_fen(&fen.replace(" w 2", " b 2"), &Rules::default())
+        .unwrap()
+        .evaluate();
+    assert!(black_view > 0);
+}
+
+#[test]
+fn move_ordering_tries_the_richer_landing_first() {
+    let cells = [("d3", "40"), ("f3", "91"), ("g2", "12")];
+    let fen = fen_with(&cells, ("e1", "a10"), (0, 0), 'w');
+    let position = Cavalo::from_fen(&fen, &Rules::default()).unwrap();
+    let hint = |name: &str| position.move_order_hint(position.parse_move(name).unwrap());
+    assert!(hint("f3") > hint("d3") && hint("d3") > hint("g2"));
+    assert!(hint("g2") > 0);
+}
