@@ -250,7 +250,8 @@ class Engine:
             if "nodes" in params:
                 simulations = max(1, int(params["nodes"]))
             if "movetime" in params:
-                wall_seconds = max(0.001, int(params["movetime"]) / 1000.0)
+                # Leave room for Python and the pipe: bestmove must beat the limit.
+                wall_seconds = max(0.001, int(params["movetime"]) * 0.9 / 1000.0 - 0.005)
             else:
                 mine = "p1" if self.state.current_player() == 0 else "p2"
                 chess = "w" if mine == "p1" else "b"

@@ -10,6 +10,7 @@
 pub mod adjudication;
 pub mod cli;
 pub mod client;
+pub mod compliance;
 pub mod coords;
 pub mod gtp;
 pub mod human;
@@ -77,6 +78,11 @@ fn dispatch(cli: &cli::Cli) -> Result<i32, String> {
 
 fn run<G: Game>(cli: &cli::Cli) -> Result<i32, String> {
     let rules = tournament::build_rules::<G>(&cli.rule_options)?;
+    if let Some(command) = &cli.compliance {
+        let results =
+            compliance::check::<G>(command, cli.compliance_proto, &rules, &cli.rule_options);
+        return Ok(compliance::report(&results));
+    }
     if let Some(side) = &cli.human {
         let setup = human::HumanGame {
             game_name: &cli.game,

@@ -191,6 +191,24 @@ pub fn go(
     }
 }
 
+/// After a loss on time: `stop`, then the late `bestmove` and a `readyok`
+/// must arrive within the ready timeout for the engine to be trusted again.
+pub fn resync(client: &mut EngineClient) -> bool {
+    if client.send("stop").is_err() || client.send("isready").is_err() {
+        return false;
+    }
+    let deadline = Instant::now() + client.timeouts.ready;
+    // Either order is fine: readyok may overtake the late bestmove.
+    let (mut saw_bestmove, mut saw_ready) = (false, false);
+    client
+        .wait_for(deadline, "bestmove and readyok after stop", |line| {
+            saw_bestmove |= line.starts_with("bestmove");
+            saw_ready |= line == "readyok";
+            (saw_bestmove && saw_ready).then_some(())
+        })
+        .is_ok()
+}
+
 /// A move that did not come in time: a crash if the engine is gone.
 pub fn timed_out(client: &mut EngineClient, limit: Duration) -> Fault {
     let alive = client.process().map(|p| p.is_alive()).unwrap_or(false);
