@@ -92,10 +92,13 @@ fn immediate_wins_and_double_threats_are_proven() {
     // searched, and nothing is proven yet.
     let mut hex = position("xo3/xo3/xo3/xo3/5 w");
     assert_eq!(hex.forced_result(), None);
+    assert!(hex.must_respond());
     hex.generate_search_moves(&mut moves);
     assert_eq!(names(&hex, &moves), vec!["a5"]);
 
     // Black c1-c4 threatens both b5 and c5: White to move is lost.
+    let mut quiet = position("o1x2/o1x2/o1x2/o1x2/5 b");
+    assert!(!quiet.must_respond());
     let mut hex = position("o1x2/o1x2/o1x2/o1x2/5 w");
     let mut threats = Vec::new();
     winning_cells(&hex, Player::P1, 10, &mut threats);

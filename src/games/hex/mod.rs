@@ -223,6 +223,17 @@ impl Game for Hex {
         moves.extend(replies.into_iter().map(HexMove::cell));
     }
 
+    /// The opponent threatens to win on the spot: standing pat would ignore
+    /// it, and the one block is all there is to search.
+    fn must_respond(&mut self) -> bool {
+        if self.winner().is_some() {
+            return false;
+        }
+        let mut cells = Vec::new();
+        winning_cells(self, self.side_to_move_player().other(), 1, &mut cells);
+        !cells.is_empty()
+    }
+
     fn move_order_hint(&self, mv: HexMove) -> i32 {
         if mv.is_swap() {
             return HINT_SWAP;
