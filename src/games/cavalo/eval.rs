@@ -111,27 +111,6 @@ fn best_value(position: &Cavalo, cells: Cells) -> i32 {
         .map_or(0, i32::from)
 }
 
-/// The values of the cells each knight reaches before the other (counting
-/// jumps over cells still on the board); ties go to the side to move, which
-/// jumps first.
-pub fn territory(position: &Cavalo) -> [i32; 2] {
-    let present = position.present_cells();
-    let mover = position.side_to_move().index();
-    let mut frontier = [Player::P1, Player::P2].map(|p| position.knight(p).map_or(0, bit));
-    let mut seen = frontier[0] | frontier[1];
-    let mut owned: [Cells; 2] = [0, 0];
-    while frontier[0] | frontier[1] != 0 {
-        let next = frontier.map(|f| spread(f) & present & !seen);
-        let both = next[0] & next[1];
-        owned[mover] |= next[mover];
-        owned[1 - mover] |= next[1 - mover] & !both;
-        seen |= next[0] | next[1];
-        frontier = [next[0], next[1] & !both];
-        frontier[mover] = next[mover];
-    }
-    owned.map(|cells| value_sum(position, cells))
-}
-
 /// The heuristic future of one knight, in points.
 fn prospects(reach: &Reach) -> (i32, i32, i32) {
     let near = reach.best_by_distance[0] / 2
