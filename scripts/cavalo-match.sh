@@ -8,9 +8,9 @@ set -e
 BOARDS=${1:-10}
 FIRST=${2:-1000}
 cd "$(dirname "$0")/.."
-nice -n 10 cargo build --release --bin cavalo
+nice -n 10 cargo build --release --bin cavalo-tools
 for eval in abs diff; do
     echo "== engine 100 ms against the seed's negamax ($eval) 1000 ms"
-    nice -n 10 ./target/release/cavalo match boards "$BOARDS" first-seed "$FIRST" \
+    nice -n 10 ./target/release/cavalo-tools match boards "$BOARDS" first-seed "$FIRST" \
         ours 100 baseline 1000 eval "$eval"
 done
