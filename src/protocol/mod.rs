@@ -4,6 +4,7 @@
 pub mod command;
 pub mod gtp;
 pub mod output;
+pub mod pbrain;
 pub mod selfplay;
 pub mod ugi;
 

@@ -6,8 +6,8 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use super::pattern::{
-    combine, digit_position, shape_table, Shape, Threat, DIGIT_BLOCKED, DIGIT_OWN, HALF_WINDOW,
-    POW3, SHAPE_VALUE, THREAT_BONUS, THREAT_COUNT, T_FIVE, T_NONE,
+    combination_index, combination_table, digit_position, shape_table, Shape, Threat,
+    DIGIT_BLOCKED, DIGIT_OWN, HALF_WINDOW, POW3, THREAT_COUNT, T_FIVE, T_NONE,
 };
 
 /// Cells are numbered `y * STRIDE + x` whatever the board size, so a move
@@ -71,6 +71,7 @@ pub struct Board {
     size: usize,
     rule: Rule,
     table: &'static [Shape],
+    combinations: &'static [(Threat, i16)],
     cells: [u8; CELL_COUNT],
     /// Line key per side, cell and direction (base 3, see `pattern`).
     keys: [[[u16; 4]; CELL_COUNT]; 2],
@@ -97,6 +98,7 @@ impl Board {
             size,
             rule,
             table: shape_table(rule == Rule::Standard),
+            combinations: combination_table(),
             cells: [EMPTY; CELL_COUNT],
             keys: [[[0; 4]; CELL_COUNT]; 2],
             threats: [[T_NONE; CELL_COUNT]; 2],
@@ -217,6 +219,28 @@ impl Board {
         self.value_sums[side]
     }
 
+    /// The threat `side` would have at empty `cell` if `blocker` (another
+    /// empty cell) held an opponent's stone.
+    pub fn threat_if_blocked(&self, side: usize, cell: usize, blocker: usize) -> Threat {
+        let (x, y) = coordinates(cell);
+        let (bx, by) = coordinates(blocker);
+        let (dx, dy) = (bx as i32 - x as i32, by as i32 - y as i32);
+        let (direction, offset) = match (dx, dy) {
+            (_, 0) => (0, dx),
+            (0, _) => (1, dy),
+            _ if dx == dy => (2, dx),
+            _ if dx == -dy => (3, dx),
+            _ => return self.threats[side][cell],
+        };
+        if offset == 0 || offset.abs() > HALF_WINDOW as i32 {
+            return self.threats[side][cell];
+        }
+        let mut shapes = [0, 1, 2, 3].map(|d| self.shape(side, cell, d));
+        let key = self.keys[side][cell][direction] + DIGIT_BLOCKED * POW3[digit_position(offset)];
+        shapes[direction] = self.table[key as usize];
+        self.combinations[combination_index(shapes)].0
+    }
+
     /// The on-board cells of the line through `cell` in `direction`, at
     /// distances 1..=reach on both sides.
     pub fn line_cells(
@@ -288,23 +312,27 @@ impl Board {
                 let neighbour = cell_of(nx as usize, ny as usize);
                 // Seen from the neighbour, the stone lies at -offset.
                 let power = POW3[digit_position(-offset)];
-                let empty = self.cells[neighbour] == EMPTY;
-                if empty {
+                let own_key = self.keys[side][neighbour][direction];
+                let their_key = self.keys[side ^ 1][neighbour][direction];
+                let (own_new, their_new) = if adding {
+                    (
+                        own_key + DIGIT_OWN * power,
+                        their_key + DIGIT_BLOCKED * power,
+                    )
+                } else {
+                    (
+                        own_key - DIGIT_OWN * power,
+                        their_key - DIGIT_BLOCKED * power,
+                    )
+                };
+                self.keys[side][neighbour][direction] = own_new;
+                self.keys[side ^ 1][neighbour][direction] = their_new;
+                // Most cells a few steps away keep their shape: then nothing
+                // derived from it changes.
+                let unchanged = self.table[own_key as usize] == self.table[own_new as usize]
+                    && self.table[their_key as usize] == self.table[their_new as usize];
+                if self.cells[neighbour] == EMPTY && !unchanged {
                     self.forget_cell(neighbour);
-                }
-                let own = &mut self.keys[side][neighbour][direction];
-                *own = if adding {
-                    *own + DIGIT_OWN * power
-                } else {
-                    *own - DIGIT_OWN * power
-                };
-                let theirs = &mut self.keys[side ^ 1][neighbour][direction];
-                *theirs = if adding {
-                    *theirs + DIGIT_BLOCKED * power
-                } else {
-                    *theirs - DIGIT_BLOCKED * power
-                };
-                if empty {
                     self.refresh_cell(neighbour, 1);
                 }
             }
@@ -335,12 +363,7 @@ impl Board {
         for side in 0..2 {
             if sign > 0 {
                 let shapes = [0, 1, 2, 3].map(|direction| self.shape(side, cell, direction));
-                let threat = combine(shapes);
-                let value = shapes
-                    .iter()
-                    .map(|&shape| SHAPE_VALUE[shape as usize])
-                    .sum::<i16>()
-                    + THREAT_BONUS[threat as usize];
+                let (threat, value) = self.combinations[combination_index(shapes)];
                 self.threats[side][cell] = threat;
                 self.values[side][cell] = value;
                 self.threat_counts[side][threat as usize] += 1;

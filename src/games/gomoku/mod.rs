@@ -5,6 +5,7 @@ pub mod board;
 mod eval;
 pub mod notation;
 pub mod pattern;
+pub mod speed;
 mod threats;
 mod vcf;
 
@@ -77,6 +78,13 @@ impl Game for Gomoku {
     type Move = Move;
     type Rules = GomokuRules;
     const NAME: &'static str = "gomoku";
+
+    fn player_colour(player: Player) -> &'static str {
+        match player {
+            Player::P1 => "black",
+            Player::P2 => "white",
+        }
+    }
 
     fn rule_options() -> Vec<OptionSpec> {
         vec![
@@ -261,5 +269,14 @@ impl Game for Gomoku {
     }
 }
 
-/// Openings from the Piskvork set and middle games from engine self-play.
-const BENCH_POSITIONS: [&str; 1] = ["15/15/15/15/15/15/15/7x7/15/15/15/15/15/15/15 o"];
+/// Openings from the Piskvork set (both colours' replies matter there).
+const BENCH_POSITIONS: [&str; 8] = [
+    "15/15/15/15/8x6/15/15/7xo6/15/15/15/15/15/15/15 o",
+    "15/15/15/15/6x8/15/8o6/7x7/15/15/15/15/15/15/15 o",
+    "15/15/15/15/15/7x7/7o7/7x7/15/15/15/15/15/15/15 o",
+    "15/15/15/15/15/15/7o7/7x7/7x7/15/15/15/15/15/15 o",
+    "15/15/15/15/15/9x5/15/7xo6/15/15/15/15/15/15/15 o",
+    "15/15/15/15/15/7x7/6x1o6/7x7/8o6/15/15/15/15/15/15 o",
+    "15/15/15/15/15/5x9/6o2x5/6ox7/15/15/15/15/15/15/15 o",
+    "15/15/15/15/15/5x9/6o8/7x7/7o1x5/15/15/15/15/15/15 o",
+];

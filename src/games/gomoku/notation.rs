@@ -173,6 +173,7 @@ pub fn render(board: &Board, last_move: Option<usize>) -> String {
                 out.push_str(&format!(" {symbol} "));
             }
         }
+        out.truncate(out.trim_end().len());
         out.push('\n');
     }
     out.push_str("   ");

@@ -215,6 +215,35 @@ pub fn combine(shapes: [Shape; 4]) -> Threat {
     }
 }
 
+/// Threat and value of every combination of four direction shapes, indexed
+/// by `combination_index`; make/unmake look them up instead of combining.
+static COMBINATIONS: Lazy<Vec<(Threat, i16)>> = Lazy::new(|| {
+    let mut table = Vec::with_capacity(SHAPE_COUNT.pow(4));
+    for index in 0..SHAPE_COUNT.pow(4) {
+        let mut rest = index;
+        let mut shapes = [0; 4];
+        for shape in shapes.iter_mut().rev() {
+            *shape = (rest % SHAPE_COUNT) as Shape;
+            rest /= SHAPE_COUNT;
+        }
+        let threat = combine(shapes);
+        let value = shapes.iter().map(|&s| SHAPE_VALUE[s as usize]).sum::<i16>()
+            + THREAT_BONUS[threat as usize];
+        table.push((threat, value));
+    }
+    table
+});
+
+pub fn combination_table() -> &'static [(Threat, i16)] {
+    &COMBINATIONS
+}
+
+pub fn combination_index(shapes: [Shape; 4]) -> usize {
+    shapes
+        .iter()
+        .fold(0, |index, &shape| index * SHAPE_COUNT + shape as usize)
+}
+
 /// Heuristic worth of one direction shape, for evaluation and ordering.
 pub const SHAPE_VALUE: [i16; SHAPE_COUNT] = [0, 1, 4, 10, 12, 40, 48, 300, 1000];
 /// Bonus for combinations that are worth more than their parts.

@@ -64,7 +64,7 @@ impl Gomoku {
 
     /// Our fours, and the moves after which the opponent no longer has a
     /// move making an open four (or two fours).
-    fn defences_against_open_four(&mut self, moves: &mut Vec<Move>) {
+    fn defences_against_open_four(&self, moves: &mut Vec<Move>) {
         let me = self.board.side();
         let them = me ^ 1;
         let board = &self.board;
@@ -96,9 +96,12 @@ impl Gomoku {
             if moves.contains(&mv) {
                 continue;
             }
-            self.board.play(mv as usize);
-            let defends = self.board.threat_count(them, T_OPEN_FOUR) == 0;
-            self.board.unplay(mv as usize);
+            // Our stone only ever weakens their shapes, so it defends when it
+            // spoils every cell where they would make an open four.
+            let defends = threats.iter().all(|&threat| {
+                threat == mv
+                    || board.threat_if_blocked(them, threat as usize, mv as usize) < T_OPEN_FOUR
+            });
             if defends {
                 moves.push(mv);
             }

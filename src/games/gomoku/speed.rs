@@ -1,0 +1,91 @@
+//! Speed figures beyond the search bench: the cost of a move with its shape
+//! updates, of generating candidate moves, and of the VCF solver.
+
+use std::time::{Duration, Instant};
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+use super::{Gomoku, GomokuRules, Move};
+use crate::core::game::Game;
+
+/// What `gomoku speed` measures, over the same positions every run.
+pub struct SpeedReport {
+    pub positions: usize,
+    pub make_unmake_per_second: f64,
+    pub generations_per_second: f64,
+    pub vcf_found: usize,
+    pub vcf_nodes: u64,
+    pub vcf_time: Duration,
+}
+
+/// Middle games from seeded random play among the candidate moves: varied,
+/// tactical, and the same on every machine.
+pub fn sample_positions(count: usize) -> Vec<Gomoku> {
+    let mut rng = SmallRng::seed_from_u64(2024);
+    let mut positions = Vec::with_capacity(count);
+    let mut moves = Vec::new();
+    while positions.len() < count {
+        let mut game = Gomoku::start_position(&GomokuRules::default());
+        for _ in 0..rng.gen_range(10..50) {
+            game.generate_search_moves(&mut moves);
+            if game.outcome().is_some() || moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.gen_range(0..moves.len())];
+            game.make_move(mv);
+        }
+        if game.outcome().is_none() {
+            positions.push(game);
+        }
+    }
+    positions
+}
+
+pub fn measure(positions: usize, vcf_budget: u32) -> SpeedReport {
+    let mut games = sample_positions(positions);
+    let mut moves: Vec<Move> = Vec::new();
+
+    let start = Instant::now();
+    let mut pairs = 0u64;
+    for _ in 0..20 {
+        for game in games.iter_mut() {
+            game.generate_moves(&mut moves);
+            for &mv in &moves {
+                game.make_move(mv);
+                game.unmake_move(mv);
+            }
+            pairs += moves.len() as u64;
+        }
+    }
+    let make_unmake_per_second = pairs as f64 / start.elapsed().as_secs_f64();
+
+    let start = Instant::now();
+    let mut generations = 0u64;
+    for _ in 0..200 {
+        for game in games.iter_mut() {
+            game.generate_search_moves(&mut moves);
+            generations += 1;
+        }
+    }
+    let generations_per_second = generations as f64 / start.elapsed().as_secs_f64();
+
+    let start = Instant::now();
+    let mut vcf_found = 0;
+    let mut vcf_nodes = 0;
+    for game in games.iter_mut() {
+        let before = game.vcf_stats().nodes;
+        if game.find_vcf(vcf_budget).is_some() {
+            vcf_found += 1;
+        }
+        vcf_nodes += game.vcf_stats().nodes - before;
+    }
+    SpeedReport {
+        positions,
+        make_unmake_per_second,
+        generations_per_second,
+        vcf_found,
+        vcf_nodes,
+        vcf_time: start.elapsed(),
+    }
+}

@@ -1,0 +1,488 @@
+//! The Gomocup protocol (Piskvork, GomocupJudge, c-gomoku-cli) as an adapter
+//! over the same [`Engine`] as UGI. Mapping and examples: protocol/GOMOKU.md.
+//!
+//! Coordinates are 0-based `x,y`, x the column: `x,y` is our cell of column
+//! x and row y + 1 (`0,0` is a1). Answers are single lines, flushed at once.
+
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use super::output::send;
+use crate::core::game::Game;
+use crate::core::search::mate_distance_in_moves;
+use crate::engine::{Engine, SearchLimits};
+use crate::games::gomoku::board::{cell_of, coordinates, MAX_SIZE, MIN_SIZE};
+use crate::games::gomoku::notation::format_cell;
+use crate::games::gomoku::Gomoku;
+
+const COMMANDS: [&str; 10] = [
+    "START",
+    "RECTSTART",
+    "RESTART",
+    "BEGIN",
+    "TURN",
+    "BOARD",
+    "TAKEBACK",
+    "INFO",
+    "END",
+    "ABOUT",
+];
+
+/// Whether `line` opens a Gomocup session (commands are upper case, unlike UGI).
+pub fn is_gomocup_command(line: &str) -> bool {
+    let word = line.split_whitespace().next().unwrap_or("");
+    COMMANDS.contains(&word)
+}
+
+/// Time a manager gives when it says nothing (Gomocup's usual turn limit).
+const DEFAULT_TURN_TIMEOUT: Duration = Duration::from_secs(5);
+/// Kept back from every limit for process scheduling and the pipe.
+const SAFETY_MARGIN: Duration = Duration::from_millis(60);
+/// The least thinking time, when the clock is nearly out.
+const MINIMUM_THINK: Duration = Duration::from_millis(15);
+/// Moves the remaining match time is spread over, at least.
+const MIN_MOVES_LEFT: u32 = 12;
+
+/// The manager's time and memory settings, from `INFO`.
+#[derive(Clone, Copy, Debug)]
+struct Limits {
+    turn_timeout: Duration,
+    /// `None`: no match clock.
+    match_timeout: Option<Duration>,
+    time_left: Option<Duration>,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            turn_timeout: DEFAULT_TURN_TIMEOUT,
+            match_timeout: None,
+            time_left: None,
+        }
+    }
+}
+
+impl Limits {
+    /// Thinking time for the next move: within the turn limit, and a share of
+    /// what is left of the match clock.
+    fn think_time(&self, empty_cells: usize) -> Duration {
+        let mut budget = self.turn_timeout.saturating_sub(SAFETY_MARGIN);
+        let left = self.time_left.or(self.match_timeout);
+        if let Some(left) = left {
+            let moves_left = ((empty_cells / 4) as u32).clamp(MIN_MOVES_LEFT, 40);
+            budget = budget.min(left.saturating_sub(SAFETY_MARGIN) / moves_left);
+        }
+        budget.max(MINIMUM_THINK)
+    }
+}
+
+struct Session {
+    engine: Engine<Gomoku>,
+    limits: Limits,
+    /// Lines that arrived while a search ran, handled after it.
+    pending: Vec<String>,
+    /// Lines of a `BOARD` block being read.
+    board_block: Option<Vec<(usize, usize, u8)>>,
+    quit: bool,
+}
+
+/// Runs the Gomocup loop until `END` or the end of input.
+pub fn run_pbrain(input: Receiver<String>, first_lines: Vec<String>) {
+    let mut session = Session {
+        engine: Engine::new(),
+        limits: Limits::default(),
+        pending: Vec::new(),
+        board_block: None,
+        quit: false,
+    };
+    let mut queued: std::collections::VecDeque<String> = first_lines.into();
+    loop {
+        let line = match queued.pop_front() {
+            Some(line) => line,
+            None => match input.recv() {
+                Ok(line) => line,
+                Err(_) => break,
+            },
+        };
+        log::debug!("<< {line}");
+        session.handle(&line, &input);
+        queued.extend(session.pending.drain(..));
+        if session.quit {
+            break;
+        }
+    }
+}
+
+fn error(message: &str) {
+    send(&format!("ERROR {message}"));
+}
+
+fn parse_point(text: &str, size: usize) -> Result<(usize, usize), String> {
+    let mut parts = text.split(',').map(str::trim);
+    let (Some(x), Some(y)) = (parts.next(), parts.next()) else {
+        return Err(format!("'{text}' is not x,y"));
+    };
+    let x: usize = x.parse().map_err(|_| format!("bad x in '{text}'"))?;
+    let y: usize = y.parse().map_err(|_| format!("bad y in '{text}'"))?;
+    if x >= size || y >= size {
+        return Err(format!("{x},{y} is off the {size}x{size} board"));
+    }
+    Ok((x, y))
+}
+
+impl Session {
+    fn size(&self) -> usize {
+        self.engine.rules().size
+    }
+
+    fn handle(&mut self, line: &str, input: &Receiver<String>) {
+        let line = line.trim();
+        if let Some(block) = self.board_block.as_mut() {
+            if line.eq_ignore_ascii_case("DONE") {
+                let stones = std::mem::take(block);
+                self.board_block = None;
+                match self.set_board(&stones) {
+                    Ok(()) => self.think_and_play(input),
+                    Err(message) => error(&message),
+                }
+                return;
+            }
+            let fields: Vec<&str> = line.split(',').map(str::trim).collect();
+            let parsed = match fields.as_slice() {
+                [x, y, who] => match (x.parse(), y.parse(), who.parse::<u8>()) {
+                    (Ok(x), Ok(y), Ok(who)) if (1..=3).contains(&who) => Some((x, y, who)),
+                    _ => None,
+                },
+                _ => None,
+            };
+            match parsed {
+                Some(stone) => block.push(stone),
+                None => error(&format!("bad BOARD line '{line}' (x,y,1|2 expected)")),
+            }
+            return;
+        }
+        let mut words = line.split_whitespace();
+        let Some(command) = words.next() else {
+            return;
+        };
+        let rest: Vec<&str> = words.collect();
+        match command.to_ascii_uppercase().as_str() {
+            "START" => self.start(rest.first().copied()),
+            "RECTSTART" => self.rect_start(rest.first().copied()),
+            "RESTART" => {
+                self.engine.new_game();
+                self.reset_position();
+                send("OK");
+            }
+            "BEGIN" => self.think_and_play(input),
+            "TURN" => match rest.first().map(|p| parse_point(p, self.size())) {
+                Some(Ok((x, y))) => match self.engine.play_move(&format_cell(cell_of(x, y))) {
+                    Ok(_) => self.think_and_play(input),
+                    Err(message) => error(&format!("TURN {x},{y}: {message}")),
+                },
+                Some(Err(message)) => error(&message),
+                None => error("TURN needs x,y"),
+            },
+            "BOARD" => self.board_block = Some(Vec::new()),
+            "TAKEBACK" => self.take_back(rest.first().copied()),
+            "INFO" => self.info(&rest),
+            "END" => self.quit = true,
+            "ABOUT" => send(&format!(
+                "name=\"{}\", version=\"{}\", author=\"{}\", country=\"-\"",
+                Gomoku::NAME,
+                env!("CARGO_PKG_VERSION"),
+                super::ugi::AUTHOR
+            )),
+            _ => send(&format!("UNKNOWN command '{command}'")),
+        }
+    }
+
+    fn reset_position(&mut self) {
+        if let Err(message) = self.engine.set_position(None, &[]) {
+            log::error!("resetting the board: {message}");
+        }
+    }
+
+    fn start(&mut self, size: Option<&str>) {
+        let Some(size) = size.and_then(|s| s.parse::<usize>().ok()) else {
+            error("START needs a board size");
+            return;
+        };
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+            error(&format!(
+                "board size {size} is not supported ({MIN_SIZE}..{MAX_SIZE})"
+            ));
+            return;
+        }
+        match self.engine.set_option("BoardSize", &size.to_string()) {
+            Ok(()) => {
+                self.engine.new_game();
+                send("OK");
+            }
+            Err(message) => error(&message),
+        }
+    }
+
+    fn rect_start(&mut self, dimensions: Option<&str>) {
+        let square = dimensions.and_then(|d| {
+            let (w, h) = d.split_once(',')?;
+            let (w, h) = (
+                w.trim().parse::<usize>().ok()?,
+                h.trim().parse::<usize>().ok()?,
+            );
+            (w == h).then_some(w)
+        });
+        match square {
+            Some(size) => self.start(Some(&size.to_string())),
+            None => error("rectangular boards are not supported"),
+        }
+    }
+
+    /// Rebuilds the position from a `BOARD` block: as a game from the empty
+    /// board when the stones alternate (so that TAKEBACK works), else as a
+    /// position string. The side to move is always us.
+    fn set_board(&mut self, stones: &[(usize, usize, u8)]) -> Result<(), String> {
+        let size = self.size();
+        let mut mine = Vec::new();
+        let mut theirs = Vec::new();
+        for &(x, y, who) in stones {
+            if x >= size || y >= size {
+                return Err(format!("{x},{y} is off the {size}x{size} board"));
+            }
+            let name = format_cell(cell_of(x, y));
+            if who == 1 {
+                mine.push(name);
+            } else {
+                theirs.push(name);
+            }
+        }
+        // We move next, so we are Black when the counts are level.
+        let we_are_black = mine.len() == theirs.len();
+        let (black, white) = if we_are_black {
+            (&mine, &theirs)
+        } else {
+            (&theirs, &mine)
+        };
+        if black.len() == white.len() || black.len() == white.len() + 1 {
+            let mut moves = Vec::new();
+            for (i, b) in black.iter().enumerate() {
+                moves.push(b.as_str());
+                if let Some(w) = white.get(i) {
+                    moves.push(w.as_str());
+                }
+            }
+            if self.engine.set_position(None, &moves).is_ok() {
+                return Ok(());
+            }
+        }
+        let fen = board_fen(size, &mine, &theirs, we_are_black);
+        self.engine.set_position(Some(&fen), &[])
+    }
+
+    fn take_back(&mut self, point: Option<&str>) {
+        let point = match point.map(|p| parse_point(p, self.size())) {
+            Some(Ok(point)) => point,
+            Some(Err(message)) => return error(&message),
+            None => return error("TAKEBACK needs x,y"),
+        };
+        let last = self
+            .engine
+            .history()
+            .last()
+            .map(|&mv| coordinates(mv as usize));
+        if last != Some(point) {
+            return error(&format!("{},{} is not the last move", point.0, point.1));
+        }
+        match self.engine.undo_move() {
+            Ok(()) => send("OK"),
+            Err(message) => error(&message),
+        }
+    }
+
+    fn info(&mut self, rest: &[&str]) {
+        let (Some(key), Some(value)) = (rest.first(), rest.get(1)) else {
+            return error("INFO needs a key and a value");
+        };
+        let number = value.parse::<u64>().ok();
+        let ms = |n: u64| Duration::from_millis(n);
+        match (key.to_ascii_lowercase().as_str(), number) {
+            ("timeout_turn", Some(n)) => self.limits.turn_timeout = ms(n),
+            ("timeout_match", Some(n)) => self.limits.match_timeout = (n > 0).then(|| ms(n)),
+            ("time_left", Some(n)) => self.limits.time_left = Some(ms(n)),
+            ("max_memory", Some(bytes)) => self.limit_memory(bytes),
+            ("rule", Some(bits)) => self.set_rule(bits),
+            // Known keys this engine has no use for: game_type, evaluate,
+            // folder, and anything a newer manager adds.
+            (_, _) => log::info!("INFO {key} {value} ignored"),
+        }
+    }
+
+    fn limit_memory(&mut self, bytes: u64) {
+        if bytes == 0 {
+            return;
+        }
+        // Half the allowance for the table, the rest for the process itself.
+        let megabytes = (bytes / 2 / (1 << 20)).clamp(1, 64);
+        if let Err(message) = self.engine.set_option("Hash", &megabytes.to_string()) {
+            log::warn!("max_memory: {message}");
+        }
+    }
+
+    /// Gomocup's rule bits: 1 is exactly five; renju (4) and others are not
+    /// supported and fall back to freestyle with a message.
+    fn set_rule(&mut self, bits: u64) {
+        let rule = if bits & 1 != 0 {
+            "standard"
+        } else {
+            "freestyle"
+        };
+        if bits & !3 != 0 {
+            send(&format!(
+                "MESSAGE rule {bits} is not supported; playing {rule}"
+            ));
+        }
+        if self.engine.rules().rule == rule_of(rule) {
+            return;
+        }
+        let moves: Vec<String> = self
+            .engine
+            .history()
+            .iter()
+            .map(|&mv| format_cell(mv as usize))
+            .collect();
+        let fen = self.engine.position().to_fen();
+        let had_base = self.engine.history().len() < self.engine.position().ply() as usize;
+        if let Err(message) = self.engine.set_option("Rule", rule) {
+            return error(&message);
+        }
+        let refs: Vec<&str> = moves.iter().map(String::as_str).collect();
+        let rebuilt = if had_base {
+            self.engine.set_position(Some(&fen), &[])
+        } else {
+            self.engine.set_position(None, &refs)
+        };
+        if let Err(message) = rebuilt {
+            error(&format!(
+                "the position does not fit the new rule: {message}"
+            ));
+        }
+    }
+
+    /// Searches the current position and answers with our move (after
+    /// playing it), handling END or new lines that arrive meanwhile.
+    fn think_and_play(&mut self, input: &Receiver<String>) {
+        let position = self.engine.position();
+        if position.outcome().is_some() {
+            return error("the game is over");
+        }
+        let size = self.size();
+        let empty = size * size - position.ply() as usize;
+        let think = self.limits.think_time(empty);
+        let started = Instant::now();
+        let limits = SearchLimits {
+            movetime: Some(think),
+            ..Default::default()
+        };
+        let handle = self.engine.start_search(limits, Box::new(|_| {}));
+        let mut input_open = true;
+        while !handle.is_finished() {
+            if !input_open {
+                std::thread::sleep(Duration::from_millis(1));
+                continue;
+            }
+            match input.recv_timeout(Duration::from_millis(2)) {
+                Ok(line) => {
+                    let word = line
+                        .split_whitespace()
+                        .next()
+                        .unwrap_or("")
+                        .to_ascii_uppercase();
+                    if word == "END" && self.pending.is_empty() {
+                        // Answer at once (the manager may still read it), then leave.
+                        handle.stop();
+                        self.quit = true;
+                    } else if word == "STOP" || word == "YXSTOP" {
+                        handle.stop();
+                    } else {
+                        self.pending.push(line);
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+                // The end of input ends the session once this move is given.
+                Err(RecvTimeoutError::Disconnected) => input_open = false,
+            }
+        }
+        let result = handle.wait();
+        if let Some(left) = self.limits.time_left.as_mut() {
+            *left = left.saturating_sub(started.elapsed());
+        }
+        let Some(mv) = result.best_move else {
+            return error("no move to play");
+        };
+        if let Err(message) = self.engine.play_move(&format_cell(mv as usize)) {
+            return error(&format!("internal: own move rejected: {message}"));
+        }
+        let (x, y) = coordinates(mv as usize);
+        let score = match mate_distance_in_moves(result.score) {
+            Some(moves) => format!("mate {moves}"),
+            None => format!("cp {}", result.score),
+        };
+        send(&format!(
+            "MESSAGE depth {} score {score} nodes {} time {}",
+            result.depth,
+            result.nodes,
+            result.elapsed.as_millis()
+        ));
+        send(&format!("{x},{y}"));
+    }
+}
+
+fn rule_of(name: &str) -> crate::games::gomoku::board::Rule {
+    use crate::games::gomoku::board::Rule;
+    if name == "standard" {
+        Rule::Standard
+    } else {
+        Rule::Freestyle
+    }
+}
+
+/// A position string from our stones and theirs, us to move.
+fn board_fen(size: usize, mine: &[String], theirs: &[String], we_are_black: bool) -> String {
+    let mut rows = vec![vec!['.'; size]; size];
+    let (my_symbol, their_symbol) = if we_are_black { ('x', 'o') } else { ('o', 'x') };
+    for (names, symbol) in [(mine, my_symbol), (theirs, their_symbol)] {
+        for name in names {
+            if let Ok(cell) = crate::games::gomoku::notation::parse_cell(name, size) {
+                let (x, y) = coordinates(cell);
+                rows[y][x] = symbol;
+            }
+        }
+    }
+    let placement: Vec<String> = (0..size)
+        .rev()
+        .map(|y| {
+            let mut text = String::new();
+            let mut run = 0;
+            for &symbol in &rows[y] {
+                if symbol == '.' {
+                    run += 1;
+                    continue;
+                }
+                if run > 0 {
+                    text.push_str(&run.to_string());
+                    run = 0;
+                }
+                text.push(symbol);
+            }
+            if run > 0 {
+                text.push_str(&run.to_string());
+            }
+            text
+        })
+        .collect();
+    format!(
+        "{} {}",
+        placement.join("/"),
+        if we_are_black { 'x' } else { 'o' }
+    )
+}
