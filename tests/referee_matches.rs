@@ -384,3 +384,59 @@ fn ctrl_c_leaves_no_engine_behind() {
     assert!(!exit.success());
     assert_nothing_left(&tag);
 }
+
+#[test]
+fn a_gomocup_engine_plays_through_the_pbrain_adapter() {
+    use boardgames::games::gomoku::Gomoku;
+    use boardgames::referee::record::parse_sgf;
+    // Not every build has the gomoku binary yet: look beside the referee.
+    let gomoku = cargo_bin("referee").with_file_name("gomoku");
+    if !gomoku.exists() {
+        eprintln!("skipped: no gomoku binary in this build");
+        return;
+    }
+    let records = temp_path("pbrain.sgf");
+    let openings = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/gomoku-openings.txt");
+    run_referee(&strings(&[
+        "--game",
+        "gomoku",
+        "--engine",
+        &format!("cmd={} --pbrain", gomoku.display()),
+        "proto=pbrain",
+        "name=pbrain",
+        "st=0.05",
+        "timemargin=500",
+        "--engine",
+        &format!("cmd={}", gomoku.display()),
+        "name=ugi",
+        "depth=2",
+        "--games",
+        "2",
+        "--openings",
+        openings.to_str().unwrap(),
+        "--records",
+        records.to_str().unwrap(),
+        "--quiet",
+    ]));
+    let games = parse_sgf(&std::fs::read_to_string(&records).unwrap()).unwrap();
+    let _ = std::fs::remove_file(&records);
+    assert_eq!(games.len(), 2);
+    for game in &games {
+        assert_eq!(
+            game.result.termination,
+            Termination::Rules,
+            "{:?}",
+            game.result
+        );
+        let mut position = Gomoku::start_position(&Default::default());
+        let mut legal = Vec::new();
+        for m in &game.moves {
+            position.generate_moves(&mut legal);
+            let mv = position.parse_move(&m.mv).expect("recorded move parses");
+            assert!(legal.contains(&mv), "illegal recorded move {}", m.mv);
+            position.make_move(mv);
+        }
+        assert!(position.outcome().is_some());
+        assert_eq!(&game.moves[0].mv, "h8");
+    }
+}
