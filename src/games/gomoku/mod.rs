@@ -32,7 +32,6 @@ impl Default for GomokuRules {
     }
 }
 
-#[derive(Clone)]
 pub struct Gomoku {
     board: Board,
     rules: GomokuRules,
@@ -40,15 +39,33 @@ pub struct Gomoku {
     /// and the last-move mark in `render`.
     history: Vec<Move>,
     vcf: vcf::VcfState,
+    /// Stones on the board when this copy was made. A search works on its
+    /// own copy of the position, so this marks the search's root: the VCF
+    /// probes right below it get a much larger budget than those deeper.
+    analysis_root_stones: usize,
+}
+
+impl Clone for Gomoku {
+    fn clone(&self) -> Self {
+        Gomoku {
+            board: self.board.clone(),
+            rules: self.rules,
+            history: self.history.clone(),
+            vcf: self.vcf.clone(),
+            analysis_root_stones: self.board.stone_count(),
+        }
+    }
 }
 
 impl Gomoku {
     fn from_board(board: Board, rules: GomokuRules) -> Gomoku {
+        let analysis_root_stones = board.stone_count();
         Gomoku {
             board,
             rules,
             history: Vec::new(),
             vcf: vcf::VcfState::new(),
+            analysis_root_stones,
         }
     }
 
