@@ -160,7 +160,7 @@ class Engine:
     def option_lines(self):
         o = self.options
         lines = [
-            f"option name Simulations type spin default {o['simulations']} min 1 max 100000000",
+            f"option name Simulations type spin default {o['simulations']} min 0 max 100000000",
             f"option name UCT_C type string default {o['uct_c']}",
             f"option name Seed type spin default {o['seed']} min 0 max 2147483647",
             f"option name Rollouts type spin default {o['rollouts']} min 1 max 1000",
@@ -191,7 +191,7 @@ class Engine:
         try:
             if name in ("simulations", "seed", "rollouts"):
                 number = int(value)
-                if number < (0 if name == "seed" else 1):
+                if number < (1 if name == "rollouts" else 0):
                     raise ValueError
                 self.options[name] = number
                 if name == "seed":
@@ -249,8 +249,15 @@ class Engine:
         try:
             if "nodes" in params:
                 simulations = max(1, int(params["nodes"]))
-            if "movetime" in params:
-                wall_seconds = max(0.001, int(params["movetime"]) / 1000.0)
+            # OpenSpiel's C++ MCTSBot ignores its simulation count whenever it
+            # is given a time limit, so the clock is only used in time mode
+            # (Simulations 0); otherwise the bot plays its fixed budget, which
+            # is what the strength figures of the engine issues name.
+            if simulations > 0:
+                pass
+            elif "movetime" in params:
+                # Leave room for Python and the pipe: bestmove must beat the limit.
+                wall_seconds = max(0.001, int(params["movetime"]) * 0.9 / 1000.0 - 0.005)
             else:
                 mine = "p1" if self.state.current_player() == 0 else "p2"
                 chess = "w" if mine == "p1" else "b"
@@ -266,6 +273,10 @@ class Engine:
             self.error("go: bad number")
             self.send("bestmove 0000")
             return
+        if simulations == 0:
+            simulations = 10**9  # time mode: the clock alone ends the search
+            if wall_seconds <= 0:
+                wall_seconds = 1.0
         evaluator = pyspiel.RandomRolloutEvaluator(
             self.options["rollouts"], self.rng.randrange(2**31)
         )

@@ -390,3 +390,22 @@ fn rule_options_parse() {
     }
     assert_eq!(r, rules(19, false));
 }
+
+#[test]
+fn symmetric_positions_share_their_key() {
+    let r = rules(5, true);
+    let key = |fen: &str| Hex::from_fen(fen, &r).expect(fen).hash();
+    // Half turn: b1 and d5.
+    assert_eq!(key("1x3/5/5/5/5 w"), key("5/5/5/5/3x1 w"));
+    // The swap: Black b1 with White to move equals White a2 with Black to
+    // move (diagonal reflection, colours and turn exchanged).
+    let mut hex = Hex::start_position(&r);
+    play(&mut hex, &["b1"]);
+    let before = hex.hash();
+    play(&mut hex, &["swap"]);
+    assert_eq!(hex.hash(), before);
+    // Different positions, different keys.
+    assert_ne!(key("1x3/5/5/5/5 w"), key("1x3/5/5/5/5 b"));
+    assert_ne!(key("1x3/5/5/5/5 w"), key("2x2/5/5/5/5 w"));
+    assert_ne!(key("1x3/5/5/5/5 w"), key("1o3/5/5/5/5 w"));
+}

@@ -1,18 +1,27 @@
 //! The Jogo do Cavalo engine: the shared UCI/UGI loop over the cavalo rules.
 //!
+//! `cavalo solvepoint [boards]` measures from which ply of a self-played
+//! game a one-second search proves the result.
+//!
 //! `cavalo match ...` is a separate helper, kept out of the engine's play:
 //! it plays the engine against the seed's algorithm (see
 //! `games::cavalo::seed_baseline`) and prints the results.
 
 use std::time::Duration;
 
-use boardgames::core::{Game, Outcome, Player};
+use boardgames::core::{Game, Outcome, Player, MATE_BOUND};
 use boardgames::engine::{Engine, SearchLimits};
 use boardgames::games::cavalo::seed_baseline::{seed_move, SeedEvaluation};
 use boardgames::games::cavalo::{Cavalo, Rules};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("solvepoint") {
+        boardgames::protocol::init_logging();
+        let boards = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(3);
+        solve_point(boards);
+        return;
+    }
     if args.first().map(String::as_str) == Some("match") {
         boardgames::protocol::init_logging();
         match MatchSettings::parse(&args[1..]) {
@@ -20,7 +29,7 @@ fn main() {
             Err(message) => {
                 eprintln!("cavalo match: {message}");
                 eprintln!(
-                    "usage: cavalo match [boards N] [first-seed S] [ours MS] [baseline MS] [eval abs|diff]"
+                    "usage: cavalo match [boards N] [first-seed S] [ours MS] [baseline MS] [eval abs|diff] [verbose 1]"
                 );
                 std::process::exit(2);
             }
@@ -36,6 +45,8 @@ struct MatchSettings {
     ours: Duration,
     baseline: Duration,
     evaluation: SeedEvaluation,
+    /// Print every move with both scores.
+    verbose: bool,
 }
 
 impl MatchSettings {
@@ -46,6 +57,7 @@ impl MatchSettings {
             ours: Duration::from_millis(100),
             baseline: Duration::from_millis(1000),
             evaluation: SeedEvaluation::AbsoluteDifference,
+            verbose: false,
         };
         for pair in args.chunks(2) {
             let [key, value] = pair else {
@@ -61,6 +73,7 @@ impl MatchSettings {
                 "first-seed" => settings.first_seed = number()?,
                 "ours" => settings.ours = Duration::from_millis(number()?),
                 "baseline" => settings.baseline = Duration::from_millis(number()?),
+                "verbose" => settings.verbose = number()? != 0,
                 "eval" => {
                     settings.evaluation = match value.as_str() {
                         "abs" => SeedEvaluation::AbsoluteDifference,
@@ -103,7 +116,19 @@ fn play_game(settings: &MatchSettings, rules: &Rules, ours: Player) -> (Outcome,
             log::error!("no move in {}", game.to_fen());
             return (Outcome::Win(ours.other()), game.scores());
         };
-        game.make_move(mv);
+        if settings.verbose {
+            let mover = if game.side_to_move() == ours {
+                "engine"
+            } else {
+                "seed"
+            };
+            let text = game.format_move(mv);
+            game.make_move(mv);
+            let scores = game.scores();
+            println!("  {mover} {text} {} {}", scores[0], scores[1]);
+        } else {
+            game.make_move(mv);
+        }
     }
 }
 
@@ -143,4 +168,65 @@ fn run_match(settings: &MatchSettings) {
         "engine {wins} wins, {draws} draws, {losses} losses in {games} games: {:.1}%",
         100.0 * (f64::from(wins) + 0.5 * f64::from(draws)) / f64::from(games.max(1))
     );
+}
+
+/// The engine's move (and score) with `time` to think.
+fn engine_search(
+    engine: &mut Engine<Cavalo>,
+    game: &Cavalo,
+    time: Duration,
+) -> Option<(<Cavalo as Game>::Move, i32)> {
+    if let Err(message) = engine.set_position(Some(&game.to_fen()), &[]) {
+        log::error!("engine rejected its position: {message}");
+        return None;
+    }
+    let limits = SearchLimits {
+        movetime: Some(time),
+        ..Default::default()
+    };
+    let result = engine.start_search(limits, Box::new(|_| {})).wait();
+    result.best_move.map(|mv| (mv, result.score))
+}
+
+/// Self-plays a game per board at 100 ms a move, then walks back from the
+/// end: the earliest ply from which every later position is proven (won or
+/// lost) by a fresh one-second search.
+fn solve_point(boards: u64) {
+    for board_seed in 0..boards {
+        let rules = Rules {
+            board_seed,
+            ..Rules::default()
+        };
+        let mut engine = Engine::<Cavalo>::new();
+        let mut game = Cavalo::start(&rules);
+        let mut positions = Vec::new();
+        while game.outcome().is_none() {
+            positions.push(game.clone());
+            match engine_search(&mut engine, &game, Duration::from_millis(100)) {
+                Some((mv, _)) => game.make_move(mv),
+                None => break,
+            }
+        }
+        let total = positions.len();
+        let mut earliest = total;
+        for (ply, position) in positions.iter().enumerate().rev() {
+            engine.new_game();
+            let proven = engine_search(&mut engine, position, Duration::from_millis(1000))
+                .is_some_and(|(_, score)| score.abs() >= MATE_BOUND);
+            if !proven {
+                break;
+            }
+            earliest = ply;
+        }
+        let cells = positions
+            .get(earliest)
+            .map_or(0, |p| p.present_cells().count_ones());
+        let scores = game.scores();
+        println!(
+            "board {board_seed}: {total} plies ({} to {}); proven within 1 s from ply {earliest} on ({} plies before the end, {cells} cells left)",
+            scores[0],
+            scores[1],
+            total - earliest
+        );
+    }
 }

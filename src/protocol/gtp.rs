@@ -87,10 +87,16 @@ pub fn run_gtp(input: Receiver<String>, first_lines: Vec<String>) {
         quit: false,
     };
     let mut pending: VecDeque<String> = first_lines.into();
+    let mut input_open = true;
     while !session.quit {
         if session.genmove.is_some() {
             if session.genmove_finished() {
                 session.finish_genmove();
+                continue;
+            }
+            if !input_open {
+                // Nothing more can arrive: let the search end by its limits.
+                std::thread::sleep(Duration::from_millis(2));
                 continue;
             }
             match input.recv_timeout(Duration::from_millis(2)) {
@@ -104,20 +110,17 @@ pub fn run_gtp(input: Receiver<String>, first_lines: Vec<String>) {
                     }
                 }
                 Err(RecvTimeoutError::Timeout) => {}
-                Err(RecvTimeoutError::Disconnected) => {
-                    session.interrupt();
-                    session.finish_genmove();
-                    break;
-                }
+                Err(RecvTimeoutError::Disconnected) => input_open = false,
             }
             continue;
         }
         let line = match pending.pop_front() {
             Some(line) => line,
-            None => match input.recv() {
+            None if input_open => match input.recv() {
                 Ok(line) => line,
                 Err(_) => break,
             },
+            None => break,
         };
         session.handle_line(&line);
     }

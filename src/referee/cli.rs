@@ -11,7 +11,7 @@ pub const USAGE: &str = "\
 usage:
   referee --game <breakthrough|hex|gomoku|cavalo> --engine cmd=<command> [name=N] [proto=ugi|uci|gtp|pbrain]
           [option.X=V] [st=S] [tc=[M/]B[+I]] [depth=D] [nodes=N] [timemargin=MS] [dir=D]
-          --engine ... [--games N] [--concurrency K] [--openings FILE|random:N[:SEED]] [--seed S]
+          --engine ... [--games N] [--concurrency K] [--openings FILE|random:N[:SEED]|boards[:SEED]] [--seed S]
           [--maxmoves PLIES] [--rule X=V]... [--sprt elo0=E0 elo1=E1 alpha=A beta=B]
           [--records FILE | --no-records] [--log FILE] [--ready-timeout MS] [--ping MS] [--grace MS] [--quiet]
   referee --game <game> --human <p1|p2|black|white|both|none> [--engine ...] [--records FILE] [--rule X=V]
@@ -159,6 +159,9 @@ pub fn parse(args: &[String]) -> Result<Cli, String> {
     }
     if let Some(text) = openings_text {
         cli.openings = OpeningSource::parse(&text, seed)?;
+    } else if cli.game == "cavalo" {
+        // Every pair of Jogo do Cavalo games gets a board of its own.
+        cli.openings = OpeningSource::RandomBoards { seed };
     }
     if let Some(text) = human_text {
         cli.human = Some(match HumanSide::parse(&text) {

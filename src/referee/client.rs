@@ -294,6 +294,10 @@ impl EngineClient {
         };
         match &result {
             Ok(_) | Err(Fault::Resigned) => {}
+            // A late engine that still answers keeps its process (and its
+            // warm caches); only one that cannot be brought back is restarted.
+            Err(Fault::TimedOut(_))
+                if matches!(self.spec.proto, Proto::Ugi | Proto::Uci) && ugi::resync(self) => {}
             Err(_) => self.needs_restart = true,
         }
         result

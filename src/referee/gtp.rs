@@ -161,7 +161,9 @@ pub fn go(
         &format!("genmove {}", colour(position.to_move)),
         sent + wait,
     ) {
-        Err(Fault::Stalled(_)) if allowed.is_some() => return Err(Fault::TimedOut(wait)),
+        Err(Fault::Stalled(_)) if allowed.is_some() => {
+            return Err(super::ugi::timed_out(client, wait))
+        }
         other => other?,
     };
     let mv = answer.map_err(|why| Fault::Protocol(format!("genmove failed: {why}")))?;

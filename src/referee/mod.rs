@@ -10,8 +10,10 @@
 pub mod adjudication;
 pub mod cli;
 pub mod client;
+pub mod compliance;
 pub mod coords;
 pub mod gtp;
+pub mod human;
 pub mod openings;
 pub mod pbrain;
 pub mod play;
@@ -27,6 +29,10 @@ pub mod watchdog;
 use std::sync::Arc;
 
 use crate::core::Game;
+use crate::games::breakthrough::Breakthrough;
+use crate::games::cavalo::Cavalo;
+use crate::games::gomoku::Gomoku;
+use crate::games::hex::Hex;
 
 use self::tournament::{default_records_path, format_summary, run_match, MatchConfig};
 use self::transcript::Transcript;
@@ -62,12 +68,33 @@ pub fn main_with_args(args: &[String]) -> i32 {
 /// are on main.
 fn dispatch(cli: &cli::Cli) -> Result<i32, String> {
     match cli.game.as_str() {
+        "breakthrough" => run::<Breakthrough>(cli),
+        "hex" => run::<Hex>(cli),
+        "gomoku" => run::<Gomoku>(cli),
+        "cavalo" => run::<Cavalo>(cli),
         other => Err(format!("unknown or unavailable game '{other}'")),
     }
 }
 
-#[allow(dead_code)]
 fn run<G: Game>(cli: &cli::Cli) -> Result<i32, String> {
+    let rules = tournament::build_rules::<G>(&cli.rule_options)?;
+    if let Some(command) = &cli.compliance {
+        let results =
+            compliance::check::<G>(command, cli.compliance_proto, &rules, &cli.rule_options);
+        return Ok(compliance::report(&results));
+    }
+    if let Some(side) = &cli.human {
+        let setup = human::HumanGame {
+            game_name: &cli.game,
+            side: side.clone(),
+            engines: &cli.engines,
+            rule_options: &cli.rule_options,
+            timeouts: cli.timeouts.clone(),
+            board_size: cli::board_size(&cli.game, &cli.rule_options),
+            records: cli.records.clone(),
+        };
+        return human::play::<G>(&setup, &rules);
+    }
     let transcript = match &cli.log {
         Some(path) => Some(Arc::new(Transcript::create(path)?)),
         None => None,

@@ -24,12 +24,27 @@ pub struct Opening {
 pub enum OpeningSource {
     StartPosition,
     File(String),
-    Random { plies: u32, seed: u64 },
+    Random {
+        plies: u32,
+        seed: u64,
+    },
+    /// A board per pair from `BoardSeed` seed, seed + 1, ... (Jogo do
+    /// Cavalo), given to the engines as a FEN.
+    RandomBoards {
+        seed: u64,
+    },
 }
 
 impl OpeningSource {
-    /// `random:N`, `random:N:SEED`, or a file path.
+    /// `random:N`, `random:N:SEED`, `boards`, `boards:SEED`, or a file path.
     pub fn parse(text: &str, seed: u64) -> Result<Self, String> {
+        if text == "boards" {
+            return Ok(OpeningSource::RandomBoards { seed });
+        }
+        if let Some(seed) = text.strip_prefix("boards:") {
+            let seed = seed.parse().map_err(|_| format!("bad seed in '{text}'"))?;
+            return Ok(OpeningSource::RandomBoards { seed });
+        }
         if let Some(spec) = text.strip_prefix("random:") {
             let (plies, seed) = match spec.split_once(':') {
                 Some((plies, seed)) => (
@@ -190,6 +205,30 @@ pub fn random_openings<G: Game>(
     Ok(openings)
 }
 
+/// The start position of each pair's board, from the `BoardSeed` rule.
+fn random_boards<G: Game>(
+    rules: &G::Rules,
+    seed: u64,
+    pairs: usize,
+) -> Result<Vec<Opening>, String> {
+    (0..pairs)
+        .map(|pair| {
+            let board_seed = seed.wrapping_add(pair as u64) % (u64::from(u32::MAX) + 1);
+            let mut pair_rules = rules.clone();
+            G::set_rule_option(&mut pair_rules, "BoardSeed", &board_seed.to_string())
+                .map_err(|e| format!("random boards need a BoardSeed rule: {e}"))?;
+            let fen = G::start_position(&pair_rules).to_fen();
+            // The FEN must stand on its own under the match's rules.
+            validate::<G>(rules, Some(&fen), &[])?;
+            Ok(Opening {
+                fen: Some(fen),
+                moves: Vec::new(),
+                label: format!("BoardSeed {board_seed}"),
+            })
+        })
+        .collect()
+}
+
 /// One opening per game pair, cycling through the source's openings.
 pub fn openings_for_pairs<G: Game>(
     source: &OpeningSource,
@@ -207,6 +246,7 @@ pub fn openings_for_pairs<G: Game>(
         OpeningSource::Random { plies, seed } => {
             random_openings::<G>(rules, *plies, *seed, pairs.max(1))?
         }
+        OpeningSource::RandomBoards { seed } => return random_boards::<G>(rules, *seed, pairs),
     };
     Ok((0..pairs).map(|i| pool[i % pool.len()].clone()).collect())
 }

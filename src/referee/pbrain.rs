@@ -105,7 +105,7 @@ pub fn go(
         let line = match process.receive(sent + wait) {
             Ok(line) => line,
             Err(super::process::ProcessError::Timeout) if allowed.is_some() => {
-                return Err(Fault::TimedOut(wait))
+                return Err(super::ugi::timed_out(client, wait))
             }
             Err(e) => return Err(Fault::from_process(e, "a move")),
         };

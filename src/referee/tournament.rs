@@ -271,9 +271,11 @@ pub fn run_match<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> 
 
 fn progress(summary: &MatchSummary, done: usize, total: usize, interactive: bool) {
     let r = &summary.results;
+    let defined = r.score() > 0.0 && r.score() < 1.0;
     let elo = r
         .elo()
-        .map(|e| format!("Elo {:+.1} +/- {:.1}", e.elo, e.margin))
+        .filter(|_| defined)
+        .map(|e| format!("Elo {:+.1} +/- {}", e.elo, margin_text(e.margin)))
         .unwrap_or_default();
     let status = format!(
         "{done}/{total} {} {}-{}-{} [{:.3}] {elo}",
@@ -293,6 +295,15 @@ fn progress(summary: &MatchSummary, done: usize, total: usize, interactive: bool
         );
     } else if done == total || done.is_multiple_of((total / 10).max(1)) {
         eprintln!("{status}");
+    }
+}
+
+/// An interval that reaches a 0% or 100% score has no finite Elo end.
+fn margin_text(margin: f64) -> String {
+    if margin > 1000.0 {
+        "inf".to_owned()
+    } else {
+        format!("{margin:.1}")
     }
 }
 
@@ -341,7 +352,11 @@ pub fn format_summary(summary: &MatchSummary, sprt: Option<&SprtConfig>) -> Stri
             .elo()
             .filter(|_| p.0[0] + p.0[1] + p.0[2] + p.0[3] > 0 && p.0[1..].iter().sum::<u64>() > 0)
         {
-            out.push_str(&format!(", Elo {:+.1} +/- {:.1}", e.elo, e.margin));
+            out.push_str(&format!(
+                ", Elo {:+.1} +/- {}",
+                e.elo,
+                margin_text(e.margin)
+            ));
         }
         out.push('\n');
     }

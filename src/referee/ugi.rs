@@ -174,7 +174,7 @@ pub fn go(
                 }
             }
             Err(super::process::ProcessError::Timeout) => match (allowed, ping_deadline) {
-                (Some(limit), _) => return Err(Fault::TimedOut(limit)),
+                (Some(limit), _) => return Err(timed_out(client, limit)),
                 (None, Some(_)) => {
                     return Err(Fault::Stalled(format!(
                         "no readyok within {} ms during a search",
@@ -188,6 +188,37 @@ pub fn go(
             },
             Err(e) => return Err(Fault::from_process(e, "bestmove")),
         }
+    }
+}
+
+/// After a loss on time: `stop`, then the late `bestmove` and a `readyok`
+/// must arrive within the ready timeout for the engine to be trusted again.
+pub fn resync(client: &mut EngineClient) -> bool {
+    if client.send("stop").is_err() || client.send("isready").is_err() {
+        return false;
+    }
+    let deadline = Instant::now() + client.timeouts.ready;
+    // Either order is fine: readyok may overtake the late bestmove.
+    let (mut saw_bestmove, mut saw_ready) = (false, false);
+    client
+        .wait_for(deadline, "bestmove and readyok after stop", |line| {
+            saw_bestmove |= line.starts_with("bestmove");
+            saw_ready |= line == "readyok";
+            (saw_bestmove && saw_ready).then_some(())
+        })
+        .is_ok()
+}
+
+/// A move that did not come in time: a crash if the engine is gone.
+pub fn timed_out(client: &mut EngineClient, limit: Duration) -> Fault {
+    let alive = client.process().map(|p| p.is_alive()).unwrap_or(false);
+    if alive {
+        Fault::TimedOut(limit)
+    } else {
+        Fault::Crashed(format!(
+            "exited without a move (no bestmove within {} ms)",
+            limit.as_millis()
+        ))
     }
 }
 

@@ -177,7 +177,20 @@ impl Game for Breakthrough {
 }
 
 /// The start and a spread of openings and middle games from engine play.
-const BENCH_POSITIONS: [&str; 1] = ["pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1"];
+const BENCH_POSITIONS: [&str; 12] = [
+    "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1",
+    "pppppppp/1p2pp2/p2ppp2/1P3p2/8/2PPP3/2PP2PP/PPPPPPPP w 0 7",
+    "1ppppppp/p3pp2/4p3/2P1pp2/p7/3PP3/3P2PP/PPPPPPPP w 0 13",
+    "1pp1pppp/p2pp3/P3pp2/2P5/4p1p1/4P3/1PPP2PP/1P2PPPP w 0 19",
+    "1pppppp1/1pp2pp1/p3pp2/p4p2/1P2pP1P/3PP3/2PP2P1/PPP1PPPP w 0 13",
+    "1pppppp1/5pp1/1p3p2/5p1P/1p2pP2/3PP3/2P2PP1/PPP2PPP w 0 19",
+    "pppppppp/p4pp1/1p3p2/2P3p1/6P1/1P2PP2/P2P1P2/PPP2PPP w 0 13",
+    "1pp1pppp/pp2ppp1/8/2P3pP/1P6/4pP2/P4PP1/PPP2PP1 w 0 19",
+    "pppppppp/1pp3pp/8/pP6/5P2/2p4P/2PP3P/PPPPPPP1 w 0 13",
+    "pppppppp/4p3/2p2pp1/1p4P1/7P/7p/PP2PP2/PPPPPPPP w 0 13",
+    "pppp1ppp/4p1pp/3Ppp2/3pp3/1p2P3/4PP2/PP4PP/PPPPPPP1 w 0 13",
+    "ppp2ppp/4p1pp/4pp2/4p3/4P3/PP2PP2/P2p2PP/2PP1PP1 w 0 19",
+];
 
 #[cfg(test)]
 mod tests {

@@ -5,6 +5,8 @@ use super::board::{bit, cells_of, knight_jumps, Cells, ALL_CELLS, NO_CELL};
 use super::position::{Cavalo, Move};
 use crate::core::{EvalTerm, Player, Score};
 
+/// Regions larger than this count as this large: room enough either way.
+const REGION_CAP: u32 = 30;
 /// How many jumps ahead the reach terms look.
 const REACH_DEPTH: usize = 3;
 
@@ -86,11 +88,12 @@ pub fn reach(position: &Cavalo, player: Player) -> Reach {
         ring = spread(ring) & present & !seen;
         seen |= ring;
     }
-    while ring != 0 {
+    // The region only counts up to REGION_CAP cells: stop flooding there.
+    while ring != 0 && (seen & present).count_ones() < REGION_CAP {
         ring = spread(ring) & present & !seen;
         seen |= ring;
     }
-    result.region = (seen & present).count_ones() as i32;
+    result.region = ((seen & present).count_ones() as i32).min(REGION_CAP as i32);
     result
 }
 
@@ -108,12 +111,33 @@ fn best_value(position: &Cavalo, cells: Cells) -> i32 {
         .map_or(0, i32::from)
 }
 
+/// The values of the cells each knight reaches before the other (counting
+/// jumps over cells still on the board); ties go to the side to move, which
+/// jumps first.
+pub fn territory(position: &Cavalo) -> [i32; 2] {
+    let present = position.present_cells();
+    let mover = position.side_to_move().index();
+    let mut frontier = [Player::P1, Player::P2].map(|p| position.knight(p).map_or(0, bit));
+    let mut seen = frontier[0] | frontier[1];
+    let mut owned: [Cells; 2] = [0, 0];
+    while frontier[0] | frontier[1] != 0 {
+        let next = frontier.map(|f| spread(f) & present & !seen);
+        let both = next[0] & next[1];
+        owned[mover] |= next[mover];
+        owned[1 - mover] |= next[1 - mover] & !both;
+        seen |= next[0] | next[1];
+        frontier = [next[0], next[1] & !both];
+        frontier[mover] = next[mover];
+    }
+    owned.map(|cells| value_sum(position, cells))
+}
+
 /// The heuristic future of one knight, in points.
 fn prospects(reach: &Reach) -> (i32, i32, i32) {
     let near = reach.best_by_distance[0] / 2
         + reach.best_by_distance[1] / 3
         + reach.best_by_distance[2] / 4;
-    let room = 4 * reach.region.min(30) + 6 * reach.mobility;
+    let room = 4 * reach.region + 6 * reach.mobility;
     let trapped = if reach.mobility == 0 { -40 } else { 0 };
     (near, room + trapped, -reach.denied_value / 8)
 }

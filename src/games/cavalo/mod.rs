@@ -4,6 +4,7 @@
 //! evaluation in `eval`.
 
 pub mod board;
+pub mod endgame;
 pub mod eval;
 pub mod notation;
 pub mod position;
@@ -91,6 +92,10 @@ impl Game for Cavalo {
 
     fn eval_terms(&mut self) -> Vec<EvalTerm> {
         eval::terms(self)
+    }
+
+    fn forced_result(&mut self) -> Option<i32> {
+        endgame::forced_result(self)
     }
 
     fn format_move(&self, mv: Move) -> String {

@@ -82,7 +82,7 @@ static ZOBRIST: Lazy<ZobristKeys> = Lazy::new(|| {
 
 /// The score difference enters the key because it decides the result: two
 /// positions with the same board and the same difference play out alike.
-fn difference_key(difference: i32) -> u64 {
+pub(super) fn difference_key(difference: i32) -> u64 {
     let mut z = (difference as i64 as u64).wrapping_mul(ZOBRIST.score_difference);
     z ^= z >> 29;
     z.wrapping_mul(0xBF58_476D_1CE4_E5B9)

@@ -499,3 +499,96 @@ fn perft_matches_the_reference_enumerator() {
         assert_eq!(counts, expected, "{rules:?}");
     }
 }
+
+/// Best difference of future gains for the side to move, by plain minimax
+/// over every legal move: the yardstick for the endgame solver.
+fn brute_force_future(position: &mut Cavalo) -> i32 {
+    let moves = legal(position);
+    if moves.is_empty() {
+        return 0;
+    }
+    moves
+        .into_iter()
+        .map(|mv| {
+            let gain = if mv.is_pass() {
+                0
+            } else {
+                position.landing_effects(mv).0
+            };
+            position.make_move(mv);
+            let rest = brute_force_future(position);
+            position.unmake_move(mv);
+            gain - rest
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+#[test]
+fn the_endgame_solver_agrees_with_plain_minimax() {
+    let mut rng = SmallRng::seed_from_u64(3);
+    let mut moves = Vec::new();
+    let mut checked = 0;
+    for board_seed in 0..16 {
+        let rules = Rules {
+            board_seed,
+            attack_rule: board_seed % 3 != 0,
+            ..Rules::default()
+        };
+        let mut position = Cavalo::start(&rules);
+        while position.outcome().is_none() {
+            if endgame::contested_cells(&position, 11).is_some() && !position.in_placement() {
+                let solved = endgame::solve(&mut position).expect("small enough to solve");
+                assert_eq!(solved.future, brute_force_future(&mut position));
+                let fen = position.to_fen();
+                let forced = position.forced_result();
+                let scores = position.scores();
+                let mover = position.side_to_move().index();
+                let final_difference = scores[mover] - scores[1 - mover] + solved.future;
+                assert_eq!(
+                    forced.map(i32::signum),
+                    Some(final_difference.signum()).filter(|&s| s != 0)
+                );
+                assert_eq!(position.to_fen(), fen);
+                checked += 1;
+                break;
+            }
+            position.generate_moves(&mut moves);
+            let mv = moves[rng.gen_range(0..moves.len())];
+            position.make_move(mv);
+        }
+    }
+    assert!(checked >= 10, "only {checked} endgames checked");
+}
+
+#[test]
+fn evaluation_terms_add_up_and_favour_the_free_knight() {
+    // Same scores; White's knight on a1 is boxed in, Black's roams.
+    let cells = [
+        ("c2", "9"),
+        ("e6", "50"),
+        ("g7", "60"),
+        ("f4", "70"),
+        ("h3", "80"),
+    ];
+    let fen = fen_with(&cells, ("a1", "f8"), (100, 100), 'w');
+    let mut position = Cavalo::from_fen(&fen, &Rules::default()).unwrap();
+    let terms = position.eval_terms();
+    let total: i32 = terms.iter().map(|t| t.p1 - t.p2).sum();
+    assert_eq!(position.evaluate(), total);
+    assert!(total < 0, "White is worse: {terms:?}");
+    let black_view = Cavalo::from_fen(&fen.replace(" w 2", " b 2"), &Rules::default())
+        .unwrap()
+        .evaluate();
+    assert!(black_view > 0);
+}
+
+#[test]
+fn move_ordering_tries_the_richer_landing_first() {
+    let cells = [("d3", "40"), ("f3", "91"), ("g2", "12")];
+    let fen = fen_with(&cells, ("e1", "a10"), (0, 0), 'w');
+    let position = Cavalo::from_fen(&fen, &Rules::default()).unwrap();
+    let hint = |name: &str| position.move_order_hint(position.parse_move(name).unwrap());
+    assert!(hint("f3") > hint("d3") && hint("d3") > hint("g2"));
+    assert!(hint("g2") > 0);
+}

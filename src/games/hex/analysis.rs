@@ -3,28 +3,35 @@
 //! a bridge the opponent just intruded into.
 
 use super::board::{edges_for, goal_edges, stone_of, Hex, BLACK, EMPTY, WHITE};
-use super::geometry::{BLACK_GOAL, NO_CELL};
+use super::geometry::{BLACK_GOAL, MAX_CELLS, NO_CELL};
 use crate::core::Player;
-
-/// The edges a stone of `stone`'s colour on empty `cell` would join.
-fn joined_edges(hex: &Hex, stone: u8, cell: usize) -> u8 {
-    let geo = hex.geometry();
-    let mut edges = edges_for(geo, stone, cell);
-    for n in geo.neighbours(cell) {
-        if hex.stone_at(n) == stone {
-            edges |= hex.edges_of_group(n);
-        }
-    }
-    edges
-}
 
 /// Empty cells where a stone of `player` wins on the spot, up to `limit`.
 pub fn winning_cells(hex: &Hex, player: Player, limit: usize, out: &mut Vec<usize>) {
     out.clear();
+    let geo = hex.geometry();
     let stone = stone_of(player);
     let goal = goal_edges(stone);
+    // The goal edges each friendly stone's group touches, looked up once.
+    let mut group_edges = [0u8; MAX_CELLS];
+    let mut any_edge = false;
+    for cell in hex.occupied_cells() {
+        if hex.stone_at(cell) == stone {
+            group_edges[cell] = hex.edges_of_group(cell) & goal;
+            any_edge |= group_edges[cell] != 0;
+        }
+    }
+    if !any_edge && hex.size() > 1 {
+        return;
+    }
     for cell in hex.empty_cells() {
-        if joined_edges(hex, stone, cell) & goal == goal {
+        let mut edges = edges_for(geo, stone, cell);
+        for &n in geo.ring[cell].iter() {
+            if n != NO_CELL {
+                edges |= group_edges[n as usize];
+            }
+        }
+        if edges & goal == goal {
             out.push(cell);
             if out.len() >= limit {
                 return;

@@ -78,7 +78,9 @@ pub struct Hex {
     pub(super) stone_count: [u32; 2],
     pub(super) ply: u32,
     pub(super) winner: Option<Player>,
-    pub(super) hash: u64,
+    /// Zobrist keys of the position seen through the board's four
+    /// symmetries (see `symmetric_keys`); `keys[0]` is the plain key.
+    pub(super) keys: [u64; 4],
     // Union-find over cells; only meaningful for occupied cells. Union by
     // size without path compression, so that every union can be undone.
     parent: Vec<u16>,
@@ -93,6 +95,7 @@ pub struct Hex {
     /// Replies to an intruded bridge, keyed by position hash, for ordering.
     pub(super) bridge_replies: Vec<usize>,
     pub(super) bridge_replies_key: Option<u64>,
+    pub(super) chain_scratch: super::chain::ChainScratch,
 }
 
 impl Hex {
@@ -107,7 +110,7 @@ impl Hex {
             stone_count: [0, 0],
             ply: 0,
             winner: None,
-            hash: 0,
+            keys: [0, 0, ZOBRIST.white_to_move, ZOBRIST.white_to_move],
             parent: (0..cells as u16).collect(),
             group_size: vec![1; cells],
             group_edges: vec![0; cells],
@@ -116,6 +119,7 @@ impl Hex {
             two_distance: Default::default(),
             bridge_replies: Vec::new(),
             bridge_replies_key: None,
+            chain_scratch: Default::default(),
         }
     }
 
@@ -131,8 +135,35 @@ impl Hex {
         self.cells[cell]
     }
 
+    /// The plain Zobrist key (side to move included).
     pub fn hash_key(&self) -> u64 {
-        self.hash
+        self.keys[0]
+    }
+
+    /// The same key for every position equal to this one up to the board's
+    /// symmetries: the half turn, and the reflection across the diagonal
+    /// with colours (and the side to move) exchanged. Positions equal this
+    /// way have the same value for the side to move.
+    pub fn canonical_key(&self) -> u64 {
+        self.keys.iter().copied().min().unwrap_or(self.keys[0])
+    }
+
+    fn toggle_stone_keys(&mut self, stone: u8, cell: usize) {
+        let size = self.geo.size;
+        let (col, row) = self.geo.col_row(cell);
+        let (far_col, far_row) = (size - 1 - col, size - 1 - row);
+        let colour = (stone - 1) as usize;
+        let at = |c: usize, r: usize| r * size + c;
+        self.keys[0] ^= stone_key(size, colour, cell);
+        self.keys[1] ^= stone_key(size, colour, at(far_col, far_row));
+        self.keys[2] ^= stone_key(size, 1 - colour, at(row, col));
+        self.keys[3] ^= stone_key(size, 1 - colour, at(far_row, far_col));
+    }
+
+    fn toggle_side_keys(&mut self) {
+        for key in self.keys.iter_mut() {
+            *key ^= ZOBRIST.white_to_move;
+        }
     }
 
     pub fn side_to_move_player(&self) -> Player {
@@ -150,7 +181,7 @@ impl Hex {
     pub fn set_side_to_move(&mut self, player: Player) {
         if player != self.to_move {
             self.to_move = player;
-            self.hash ^= ZOBRIST.white_to_move;
+            self.toggle_side_keys();
         }
     }
 
@@ -183,7 +214,7 @@ impl Hex {
             .push((cell as u16, self.unions.len() as u32));
         self.cells[cell] = stone;
         self.stone_count[(stone - 1) as usize] += 1;
-        self.hash ^= stone_key(geo.size, (stone - 1) as usize, cell);
+        self.toggle_stone_keys(stone, cell);
         self.parent[cell] = cell as u16;
         self.group_size[cell] = 1;
         self.group_edges[cell] = own_edges(geo, stone, cell);
@@ -236,7 +267,7 @@ impl Hex {
         let stone = self.cells[cell];
         self.cells[cell] = EMPTY;
         self.stone_count[(stone - 1) as usize] -= 1;
-        self.hash ^= stone_key(self.geo.size, (stone - 1) as usize, cell);
+        self.toggle_stone_keys(stone, cell);
         self.winner = None;
         Some(cell)
     }
@@ -256,13 +287,13 @@ impl Hex {
         }
         self.ply += 1;
         self.to_move = self.to_move.other();
-        self.hash ^= ZOBRIST.white_to_move;
+        self.toggle_side_keys();
     }
 
     pub(super) fn revert(&mut self, mv: HexMove) {
         self.ply = self.ply.saturating_sub(1);
         self.to_move = self.to_move.other();
-        self.hash ^= ZOBRIST.white_to_move;
+        self.toggle_side_keys();
         let removed = self.remove_last_stone();
         if mv.is_swap() {
             if let Some(cell) = removed {
@@ -277,6 +308,15 @@ impl Hex {
             .iter()
             .enumerate()
             .filter(|&(_, &s)| s == EMPTY)
+            .map(|(i, _)| i)
+    }
+
+    /// Occupied cells, in index order.
+    pub fn occupied_cells(&self) -> impl Iterator<Item = usize> + '_ {
+        self.cells
+            .iter()
+            .enumerate()
+            .filter(|&(_, &s)| s != EMPTY)
             .map(|(i, _)| i)
     }
 

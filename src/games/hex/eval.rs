@@ -249,17 +249,21 @@ pub const MOBILITY_CAP: i32 = 60;
 /// The side to move is half a tempo ahead.
 pub const TEMPO: i32 = 30;
 
-/// Black's evaluation terms: (potential term, mobility term).
-pub fn black_terms(td: &TwoDistance) -> (i32, i32) {
-    let potential = (td.potential[1] as i32 - td.potential[0] as i32) * POTENTIAL_WEIGHT;
+/// Black's evaluation terms: (potential term, mobility term). A potential
+/// is capped a little above the longest real route so that a side without
+/// any two-distance route scores as badly lost, not beyond all measure.
+pub fn black_terms(td: &TwoDistance, size: usize) -> (i32, i32) {
+    let cap = 2 * size as i32 + 4;
+    let potential =
+        ((td.potential[1] as i32).min(cap) - (td.potential[0] as i32).min(cap)) * POTENTIAL_WEIGHT;
     let mobility = ((td.mobility[0] as i32 - td.mobility[1] as i32) * MOBILITY_WEIGHT)
         .clamp(-MOBILITY_CAP, MOBILITY_CAP);
     (potential, mobility)
 }
 
 /// Score for the side to move.
-pub fn score(td: &TwoDistance, to_move: Player) -> i32 {
-    let (potential, mobility) = black_terms(td);
+pub fn score(td: &TwoDistance, size: usize, to_move: Player) -> i32 {
+    let (potential, mobility) = black_terms(td, size);
     let black = potential + mobility;
     let signed = if to_move == Player::P1 { black } else { -black };
     signed + TEMPO

@@ -7,14 +7,17 @@
 
 pub mod analysis;
 pub mod board;
+pub mod chain;
 pub mod eval;
 pub mod geometry;
 pub mod notation;
+pub mod opening;
 
 pub use board::{Hex, HexMove, HexRules};
 
 use crate::core::{EvalTerm, Game, OptionKind, OptionSpec, Outcome, Player, Score};
 use analysis::{bridge_replies, is_dead, winning_cells};
+use chain::find_chain;
 use eval::TwoDistance;
 use geometry::MAX_SIZE;
 
@@ -43,6 +46,29 @@ impl Hex {
             self.two_distance = td;
         }
         &self.two_distance
+    }
+
+    /// The carrier cells of a chain the opponent could complete with its
+    /// next move (one half connection at most), sorted; any other move of
+    /// ours leaves that chain standing, and loses.
+    fn opponent_threat(&mut self) -> Option<Vec<usize>> {
+        if self.swap_is_legal() {
+            return None;
+        }
+        let opponent = self.side_to_move_player().other();
+        let mut scratch = std::mem::take(&mut self.chain_scratch);
+        let threat = find_chain(self, opponent, true, &mut scratch).map(|_| {
+            scratch
+                .carriers
+                .iter()
+                .map(|&c| c as usize)
+                .collect::<Vec<_>>()
+        });
+        self.chain_scratch = scratch;
+        threat.map(|mut cells| {
+            cells.sort_unstable();
+            cells
+        })
     }
 
     /// Cells the side to move should consider before anything else: a win,
@@ -121,7 +147,7 @@ impl Game for Hex {
     }
 
     fn hash(&self) -> u64 {
-        self.hash_key()
+        self.canonical_key()
     }
 
     fn ply(&self) -> u32 {
@@ -153,10 +179,18 @@ impl Game for Hex {
             return;
         }
         let mut forced = Vec::new();
+        if let Some(policy) = opening::policy_moves(self) {
+            moves.extend(policy);
+            return;
+        }
         if self.forced_cells(&mut forced) {
             // Either we win on the spot, or every move but this one lets the
             // opponent win on the spot.
             moves.push(HexMove::cell(forced[0]));
+        } else if let Some(carriers) = self.opponent_threat() {
+            // The opponent, moving next, would complete a proven chain:
+            // only a stone in its carrier can stop it.
+            moves.extend(carriers.into_iter().map(HexMove::cell));
         } else {
             moves.extend(
                 self.empty_cells()
@@ -187,6 +221,17 @@ impl Game for Hex {
         let mut replies = Vec::new();
         bridge_replies(self, &mut replies);
         moves.extend(replies.into_iter().map(HexMove::cell));
+    }
+
+    /// The opponent threatens to win on the spot: standing pat would ignore
+    /// it, and the one block is all there is to search.
+    fn must_respond(&mut self) -> bool {
+        if self.winner().is_some() {
+            return false;
+        }
+        let mut cells = Vec::new();
+        winning_cells(self, self.side_to_move_player().other(), 1, &mut cells);
+        !cells.is_empty()
     }
 
     fn move_order_hint(&self, mv: HexMove) -> i32 {
@@ -235,14 +280,15 @@ impl Game for Hex {
 
     fn evaluate(&mut self) -> Score {
         let to_move = self.side_to_move_player();
+        let size = self.size();
         let td = self.two_distance_fresh();
-        eval::score(td, to_move)
+        eval::score(td, size, to_move)
     }
 
     fn eval_terms(&mut self) -> Vec<EvalTerm> {
         let to_move = self.side_to_move_player();
         let td = self.two_distance_fresh().clone();
-        let (potential, mobility) = eval::black_terms(&td);
+        let (potential, mobility) = eval::black_terms(&td, self.size());
         let tempo = |p: Player| if p == to_move { eval::TEMPO } else { 0 };
         vec![
             EvalTerm {
@@ -283,7 +329,23 @@ impl Game for Hex {
             return None;
         }
         winning_cells(self, me.other(), 2, &mut cells);
-        (cells.len() >= 2).then_some(-2)
+        if cells.len() >= 2 {
+            return Some(-2);
+        }
+        // A chain of virtual connections holds whoever moves first: its
+        // owner fills one link per move, answering any intrusion in the same
+        // link. The side to move may also complete one half connection.
+        let mut scratch = std::mem::take(&mut self.chain_scratch);
+        let mine = find_chain(self, me, true, &mut scratch);
+        let theirs = match mine {
+            Some(_) => None,
+            None => find_chain(self, me.other(), false, &mut scratch),
+        };
+        self.chain_scratch = scratch;
+        if let Some(chain) = mine {
+            return Some(2 * chain.moves as i32 - 1);
+        }
+        theirs.map(|chain| -2 * chain.moves as i32)
     }
 
     fn format_move(&self, mv: HexMove) -> String {
@@ -303,5 +365,14 @@ impl Game for Hex {
     }
 }
 
-/// Openings and middle games on 11x11 for `bench`.
-const BENCH_POSITIONS: [&str; 1] = ["11/11/11/11/11/11/11/11/11/11/11 b"];
+/// Openings and middle games on 11x11 for `bench` (taken from games
+/// against OpenSpiel's MCTS bot).
+const BENCH_POSITIONS: [&str; 7] = [
+    "11/11/11/11/11/11/11/11/11/11/11 b",
+    "11/11/11/11/6o4/5x5/4o6/3x7/11/11/11 b",
+    "11/6x4/11/9o1/11/11/6o4/11/11/1x9/xo9 b",
+    "11/x5x4/11/11/11/11/6o4/x3x6/2ooo6/1ox8/11 b",
+    "11/o10/11/4x6/3o7/2ox7/2ox1o5/2x8/11/1x1o5x1/11 b",
+    "8o1o/9x1/11/8x2/2o2o5/7x3/11/11/9x1/11/11 b",
+    "7xo2/1x4xo1o1/5xo4/4oo5/11/11/11/11/2o6x1/2x5x2/11 b",
+];

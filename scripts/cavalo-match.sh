@@ -1,0 +1,16 @@
+#!/bin/sh
+# Strength of the Jogo do Cavalo engine against the seed's algorithm:
+# the engine at 100 ms a move against the seed's negamax at 1 s a move, with
+# the seed's |p1 - p2| evaluation and with p1 - p2, on BOARDS random boards
+# (BoardSeed FIRST..FIRST+BOARDS-1), each played with both colours.
+# Usage: scripts/cavalo-match.sh [BOARDS] [FIRST]
+set -e
+BOARDS=${1:-10}
+FIRST=${2:-1000}
+cd "$(dirname "$0")/.."
+nice -n 10 cargo build --release --bin cavalo
+for eval in abs diff; do
+    echo "== engine 100 ms against the seed's negamax ($eval) 1000 ms"
+    nice -n 10 ./target/release/cavalo match boards "$BOARDS" first-seed "$FIRST" \
+        ours 100 baseline 1000 eval "$eval"
+done

@@ -1,0 +1,172 @@
+//! Exact endgames. Once the cells both knights can still reach are few, the
+//! rest of the game is solved outright: the best difference of future gains
+//! for the side to move, by a full minimax over the remaining moves with a
+//! shared memo. The search receives the result through `forced_result` as a
+//! win or a loss in a number of plies; a proven draw is left to the search.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use once_cell::sync::Lazy;
+
+use super::board::{bit, Cells, NO_CELL};
+use super::eval::spread;
+use super::position::{difference_key, Cavalo, Move};
+use crate::core::Player;
+
+/// Solve when the knights' regions hold at most this many cells together.
+pub const SOLVE_REGION_CELLS: u32 = 14;
+/// Give up on a solve that needs more positions than this.
+const SOLVE_BUDGET: u32 = 40_000;
+/// Memo entries kept before the memo is cleared.
+const MEMO_LIMIT: usize = 1 << 20;
+
+/// Exact future of a position: the side to move's gains minus the other's,
+/// with best play by both, and the number of plies to the end of that line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solved {
+    pub future: i32,
+    pub plies: u32,
+}
+
+/// Solved positions, and positions whose solve ran out of budget (`None`),
+/// so that a search does not try them again at every node.
+static MEMO: Lazy<Mutex<HashMap<u64, Option<Solved>>>> = Lazy::new(|| Mutex::new(HashMap::new()));
+
+/// Cells either knight could ever land on: the flood of knight jumps from
+/// each knight over the cells still on the board. Stops early, returning
+/// `None`, once more than `limit` cells are found.
+pub fn contested_cells(position: &Cavalo, limit: u32) -> Option<Cells> {
+    let present = position.present_cells();
+    if present.count_ones() <= limit {
+        return Some(present);
+    }
+    let mut union = 0;
+    for player in [Player::P1, Player::P2] {
+        let Some(knight) = position.knight(player) else {
+            continue;
+        };
+        let mut ring = spread(bit(knight)) & present;
+        while ring != 0 {
+            union |= ring;
+            if union.count_ones() > limit {
+                return None;
+            }
+            ring = spread(ring) & present & !union;
+        }
+    }
+    Some(union)
+}
+
+/// The memo key: the position without its scores (the future does not
+/// depend on them), plus the rules that change the moves.
+fn memo_key(position: &Cavalo) -> u64 {
+    let scores = position.scores();
+    let rules = position.rules();
+    position.hash
+        ^ difference_key(scores[0] - scores[1])
+        ^ (u64::from(rules.attack_rule) * 0x5bd1_e995_1234_5677)
+        ^ (u64::from(rules.single_digit_symmetric) * 0x27d4_eb2f_1656_67c5)
+}
+
+/// Solves the position if it is small enough, within the budget.
+pub fn solve(position: &mut Cavalo) -> Option<Solved> {
+    if position.in_placement() || position.outcome().is_some() {
+        return None;
+    }
+    let relevant = contested_cells(position, SOLVE_REGION_CELLS)?;
+    let mut memo = MEMO.lock().ok()?;
+    if memo.len() > MEMO_LIMIT {
+        memo.clear();
+    }
+    let root_key = memo_key(position);
+    if let Some(&known) = memo.get(&root_key) {
+        return known;
+    }
+    let mut budget = SOLVE_BUDGET;
+    let solved = solve_inner(position, relevant, &mut memo, &mut budget);
+    if solved.is_none() {
+        memo.insert(root_key, None);
+    }
+    solved
+}
+
+fn solve_inner(
+    position: &mut Cavalo,
+    relevant: Cells,
+    memo: &mut HashMap<u64, Option<Solved>>,
+    budget: &mut u32,
+) -> Option<Solved> {
+    if position.outcome().is_some() {
+        return Some(Solved {
+            future: 0,
+            plies: 0,
+        });
+    }
+    let key = memo_key(position);
+    if let Some(&known) = memo.get(&key) {
+        return known;
+    }
+    *budget = budget.checked_sub(1)?;
+    let mut moves = Vec::new();
+    position.generate(&mut moves);
+    // Removing a double no knight can reach changes nothing: one such
+    // choice stands for all of them.
+    let mut seen_irrelevant = Vec::new();
+    moves.retain(|m| {
+        if m.removes == NO_CELL || relevant & bit(m.removes) != 0 {
+            true
+        } else if seen_irrelevant.contains(&m.to) {
+            false
+        } else {
+            seen_irrelevant.push(m.to);
+            true
+        }
+    });
+    let mut best: Option<Solved> = None;
+    for mv in moves {
+        let gain = gain_of(position, mv);
+        position.make(mv);
+        let child = solve_inner(position, relevant, memo, budget);
+        position.unmake(mv);
+        let child = child?;
+        let candidate = Solved {
+            future: gain - child.future,
+            plies: child.plies + 1,
+        };
+        if best.is_none_or(|b| better(candidate, b)) {
+            best = Some(candidate);
+        }
+    }
+    let best = best?;
+    memo.insert(key, Some(best));
+    Some(best)
+}
+
+/// A larger future; among equal ones, a shorter game.
+fn better(a: Solved, b: Solved) -> bool {
+    a.future > b.future || (a.future == b.future && a.plies < b.plies)
+}
+
+fn gain_of(position: &Cavalo, mv: Move) -> i32 {
+    if mv.is_pass() {
+        0
+    } else {
+        position.landing_effects(mv).0
+    }
+}
+
+/// The solved result for `forced_result`: plies to a win (positive) or a
+/// loss (negative) for the side to move; `None` for a draw or no solve.
+pub fn forced_result(position: &mut Cavalo) -> Option<i32> {
+    let solved = solve(position)?;
+    let scores = position.scores();
+    let mover = position.side_to_move().index();
+    let final_difference = scores[mover] - scores[1 - mover] + solved.future;
+    let plies = solved.plies.max(1) as i32;
+    match final_difference.signum() {
+        1 => Some(plies),
+        -1 => Some(-plies),
+        _ => None,
+    }
+}

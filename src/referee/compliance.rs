@@ -1,0 +1,387 @@
+//! `--compliance <command>`: checks an engine against protocol/PROTOCOL.md
+//! and prints what fails. Positions and moves are judged with the project's
+//! own rules.
+
+use std::time::{Duration, Instant};
+
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+
+use crate::core::{Game, Outcome, Player};
+
+use super::client::Proto;
+use super::process::{EngineProcess, Line, ProcessError};
+
+struct Session {
+    process: EngineProcess,
+}
+
+impl Session {
+    fn start(command: &str) -> Result<Self, String> {
+        Ok(Session {
+            process: EngineProcess::spawn(command, None, "compliance", None)?,
+        })
+    }
+
+    fn send(&mut self, line: &str) -> Result<Instant, String> {
+        self.process
+            .send(line)
+            .map_err(|e| format!("could not send '{line}': {e:?}"))
+    }
+
+    /// Lines until one satisfies `stop` (included), or the time runs out.
+    fn collect_until(
+        &mut self,
+        within: Duration,
+        stop: impl Fn(&str) -> bool,
+    ) -> Result<Vec<Line>, String> {
+        let deadline = Instant::now() + within;
+        let mut lines = Vec::new();
+        loop {
+            match self.process.receive(deadline) {
+                Ok(line) => {
+                    let done = stop(line.text.trim());
+                    lines.push(line);
+                    if done {
+                        return Ok(lines);
+                    }
+                }
+                Err(ProcessError::Timeout) => {
+                    let seen: Vec<&str> = lines.iter().map(|l| l.text.as_str()).collect();
+                    return Err(format!(
+                        "no answer within {} ms (saw {:?})",
+                        within.as_millis(),
+                        seen
+                    ));
+                }
+                Err(ProcessError::Closed(why)) => return Err(format!("engine went away: {why}")),
+            }
+        }
+    }
+
+    /// Sends `line` then `isready`; the lines before `readyok`.
+    fn exchange(&mut self, line: &str) -> Result<Vec<String>, String> {
+        self.send(line)?;
+        self.send("isready")?;
+        let lines = self.collect_until(Duration::from_secs(5), |l| l == "readyok")?;
+        Ok(lines
+            .into_iter()
+            .map(|l| l.text.trim().to_owned())
+            .filter(|l| l != "readyok")
+            .collect())
+    }
+
+    fn query(&mut self, what: &str) -> Result<String, String> {
+        self.send(&format!("query {what}"))?;
+        let lines = self.collect_until(Duration::from_secs(2), |l| l.starts_with("response"))?;
+        let last = lines
+            .last()
+            .map(|l| l.text.trim().to_owned())
+            .unwrap_or_default();
+        Ok(last.trim_start_matches("response").trim().to_owned())
+    }
+
+    fn bestmove(&mut self, go: &str, within: Duration) -> Result<(String, Duration), String> {
+        let sent = self.send(go)?;
+        let lines = self.collect_until(within, |l| l.starts_with("bestmove"))?;
+        let line = lines.last().ok_or("no bestmove")?;
+        let words: Vec<&str> = line.text.split_whitespace().collect();
+        if words.len() != 2 {
+            return Err(format!("'{}' is not exactly two words", line.text.trim()));
+        }
+        Ok((words[1].to_owned(), line.at.saturating_duration_since(sent)))
+    }
+}
+
+/// A random legal game from the start, played to its end (or `max` plies).
+fn random_game<G: Game>(rules: &G::Rules, seed: u64, max: usize) -> (G, Vec<String>) {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut position = G::start_position(rules);
+    let mut texts = Vec::new();
+    let mut legal = Vec::new();
+    while position.outcome().is_none() && texts.len() < max {
+        position.generate_moves(&mut legal);
+        let Some(&mv) = legal.choose(&mut rng) else {
+            break;
+        };
+        texts.push(position.format_move(mv));
+        position.make_move(mv);
+    }
+    (position, texts)
+}
+
+fn position_command(moves: &[String]) -> String {
+    if moves.is_empty() {
+        "position startpos".to_owned()
+    } else {
+        format!("position startpos moves {}", moves.join(" "))
+    }
+}
+
+fn is_legal<G: Game>(rules: &G::Rules, moves: &[String], answer: &str) -> bool {
+    let mut position = G::start_position(rules);
+    let mut legal = Vec::new();
+    for text in moves {
+        match position.parse_move(text) {
+            Ok(mv) => position.make_move(mv),
+            Err(_) => return false,
+        }
+    }
+    position.generate_moves(&mut legal);
+    position
+        .parse_move(answer)
+        .is_ok_and(|mv| legal.contains(&mv))
+}
+
+fn expected_result(outcome: &Option<Outcome>) -> &'static str {
+    match outcome {
+        Some(Outcome::Win(Player::P1)) => "p1win",
+        Some(Outcome::Win(Player::P2)) => "p2win",
+        Some(Outcome::Draw) => "draw",
+        None => "none",
+    }
+}
+
+/// Runs every check; returns (name, Ok or the failure) in order.
+pub fn check<G: Game>(
+    command: &str,
+    proto: Proto,
+    rules: &G::Rules,
+    rule_options: &[(String, String)],
+) -> Vec<(String, Result<(), String>)> {
+    let mut results = Vec::new();
+    let mut record = |name: &str, outcome: Result<(), String>| {
+        results.push((name.to_owned(), outcome));
+    };
+    let mut session = match Session::start(command) {
+        Ok(session) => session,
+        Err(e) => {
+            record("start", Err(e));
+            return results;
+        }
+    };
+    let (hello, ok) = if proto == Proto::Uci {
+        ("uci", "uciok")
+    } else {
+        ("ugi", "ugiok")
+    };
+
+    // Handshake: id name, options, then the ok word that was asked for.
+    let handshake = session.send(hello).and_then(|_| {
+        session.collect_until(Duration::from_secs(10), |l| l == "uciok" || l == "ugiok")
+    });
+    let handshake = handshake.and_then(|lines| {
+        let texts: Vec<&str> = lines.iter().map(|l| l.text.trim()).collect();
+        if texts.last() != Some(&ok) {
+            return Err(format!(
+                "answered '{hello}' with {:?}, not {ok}",
+                texts.last()
+            ));
+        }
+        if !texts.iter().any(|l| l.starts_with("id name ")) {
+            return Err("no 'id name' line".to_owned());
+        }
+        Ok(())
+    });
+    let fatal = handshake.is_err();
+    record("handshake", handshake);
+    if fatal {
+        return results;
+    }
+    for (name, value) in rule_options {
+        let outcome = session
+            .exchange(&format!("setoption name {name} value {value}"))
+            .and_then(|lines| match lines.iter().find(|l| l.contains("error")) {
+                Some(error) => Err(error.clone()),
+                None => Ok(()),
+            });
+        record(&format!("setoption {name}"), outcome);
+    }
+    // An empty line is harmless input; only the missing readyok counts.
+    record("isready", session.exchange("").map(|_| ()));
+    let newgame = if proto == Proto::Uci {
+        "ucinewgame"
+    } else {
+        "uginewgame"
+    };
+    record(
+        newgame,
+        session.exchange(newgame).and_then(|lines| {
+            if lines.is_empty() {
+                Ok(())
+            } else {
+                Err(format!("answered with {lines:?}; expected nothing"))
+            }
+        }),
+    );
+
+    // A move from the start and from a random middle position.
+    let (_, opening) = random_game::<G>(rules, 11, 6);
+    for (name, moves) in [
+        ("go depth 1 from the start", Vec::new()),
+        ("go depth 1 mid-game", opening.clone()),
+    ] {
+        let outcome = session
+            .exchange(&position_command(&moves))
+            .and_then(|_| session.bestmove("go depth 1", Duration::from_secs(10)))
+            .and_then(|(answer, _)| {
+                if is_legal::<G>(rules, &moves, &answer) {
+                    Ok(())
+                } else {
+                    Err(format!("bestmove '{answer}' is illegal"))
+                }
+            });
+        record(name, outcome);
+    }
+    let movetime = session
+        .exchange(&position_command(&opening))
+        .and_then(|_| session.bestmove("go movetime 100", Duration::from_secs(2)));
+    let (legal_answer, in_time) = match movetime {
+        Ok((answer, took)) => (
+            if is_legal::<G>(rules, &opening, &answer) {
+                Ok(())
+            } else {
+                Err(format!("bestmove '{answer}' is illegal"))
+            },
+            if took > Duration::from_millis(100) {
+                Err(format!("bestmove after {} ms", took.as_millis()))
+            } else {
+                Ok(())
+            },
+        ),
+        Err(e) => (Err(e.clone()), Err(e)),
+    };
+    record("go movetime 100", legal_answer);
+    record("go movetime 100 within 100 ms (timing)", in_time);
+
+    // isready during a search, then stop.
+    let mut latency = Err("not measured".to_owned());
+    let infinite = session.exchange(&position_command(&opening)).and_then(|_| {
+        session.send("go infinite")?;
+        std::thread::sleep(Duration::from_millis(100));
+        let asked = session.send("isready")?;
+        let lines = session.collect_until(Duration::from_secs(1), |l| {
+            l == "readyok" || l.starts_with("bestmove")
+        })?;
+        let last = lines.last().ok_or("nothing")?;
+        if last.text.trim() != "readyok" {
+            return Err("bestmove before readyok during go infinite".to_owned());
+        }
+        let ready = last.at.saturating_duration_since(asked);
+        let stopped = session.send("stop")?;
+        let lines = session.collect_until(Duration::from_secs(1), |l| l.starts_with("bestmove"))?;
+        let took = lines
+            .last()
+            .map(|l| l.at.saturating_duration_since(stopped))
+            .unwrap_or_default();
+        latency = if ready > Duration::from_millis(10) || took > Duration::from_millis(20) {
+            Err(format!(
+                "readyok after {} ms (10 allowed), bestmove {} ms after stop (20 allowed)",
+                ready.as_millis(),
+                took.as_millis()
+            ))
+        } else {
+            Ok(())
+        };
+        Ok(())
+    });
+    record("isready during go infinite, then stop", infinite);
+    record(
+        "readyok within 10 ms, bestmove within 20 ms of stop (timing)",
+        latency,
+    );
+
+    // A finished game: bestmove 0000 and the queries.
+    let (end, game) = random_game::<G>(rules, 5, 10_000);
+    let finished = session
+        .exchange(&position_command(&game))
+        .and_then(|errors| {
+            if !errors.is_empty() {
+                return Err(format!("refused a legal game: {errors:?}"));
+            }
+            let over = session.query("gameover")?;
+            let result = session.query("result")?;
+            let expected = expected_result(&end.outcome());
+            if end.outcome().is_some() && over != "true" {
+                return Err(format!(
+                    "query gameover said '{over}' after a finished game"
+                ));
+            }
+            if result != expected {
+                return Err(format!(
+                    "query result said '{result}', the rules say '{expected}'"
+                ));
+            }
+            if end.outcome().is_some() {
+                let (answer, _) = session.bestmove("go depth 1", Duration::from_secs(5))?;
+                if answer != "0000" {
+                    return Err(format!("bestmove '{answer}' in a finished game, not 0000"));
+                }
+            }
+            Ok(())
+        });
+    record("finished game: queries and bestmove 0000", finished);
+
+    // Bad input keeps the engine answering and the position unchanged.
+    let bad_input = session
+        .exchange(&position_command(&opening[..1]))
+        .and_then(|_| {
+            let before = session.query("p1turn")?;
+            for garbage in [
+                "flibbertigibbet",
+                "position startpos moves zz99",
+                "position fen not-a-fen",
+                "go depth x",
+                "setoption name",
+            ] {
+                let lines = session.exchange(garbage)?;
+                if garbage.starts_with("position")
+                    && !lines.iter().any(|l| l.starts_with("info string"))
+                {
+                    return Err(format!("no 'info string error' for '{garbage}'"));
+                }
+            }
+            let after = session.query("p1turn")?;
+            if before != after || before != "false" {
+                return Err(format!(
+                    "position changed by bad input: p1turn {before} -> {after}"
+                ));
+            }
+            Ok(())
+        });
+    // `go depth x` may legitimately answer bestmove; drain it.
+    session.process.drain();
+    record("bad input refused, position kept", bad_input);
+
+    let quit_sent = session.send("quit");
+    let quit = quit_sent.and_then(|_| {
+        let until = Instant::now() + Duration::from_secs(1);
+        while session.process.is_alive() {
+            if Instant::now() > until {
+                return Err("still running 1 s after quit".to_owned());
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        Ok(())
+    });
+    record("quit", quit);
+    session.process.shutdown(None, Duration::from_millis(100));
+    results
+}
+
+/// Prints the report; the exit code is 0 when every check passed.
+pub fn report(results: &[(String, Result<(), String>)]) -> i32 {
+    let mut failed = 0;
+    for (name, outcome) in results {
+        match outcome {
+            Ok(()) => println!("PASS {name}"),
+            Err(why) => {
+                failed += 1;
+                println!("FAIL {name}: {why}");
+            }
+        }
+    }
+    println!("{} passed, {failed} failed", results.len() - failed);
+    i32::from(failed > 0)
+}

@@ -1,0 +1,386 @@
+//! The referee driving real engine binaries: a match between depths, engines
+//! that misbehave on purpose (tests/fixtures/misbehave.py wraps a real
+//! engine), records read back and replayed with the rules, and no process
+//! left behind, also after Ctrl-C.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use assert_cmd::cargo::cargo_bin;
+use boardgames::core::{Game, Outcome, Player};
+use boardgames::games::breakthrough::Breakthrough;
+use boardgames::referee::adjudication::Termination;
+use boardgames::referee::record::{parse_text, GameRecord};
+
+fn temp_path(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("referee-test-{}-{name}", std::process::id()))
+}
+
+fn engine() -> String {
+    cargo_bin("breakthrough").display().to_string()
+}
+
+fn python_available() -> bool {
+    let ok = Command::new("python3")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .status()
+        .map(|s| s.success())
+        .unwrap_or(false);
+    if !ok {
+        eprintln!("skipped: python3 is needed for the misbehaving fixtures");
+    }
+    ok
+}
+
+fn fixture() -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/misbehave.py")
+        .display()
+        .to_string()
+}
+
+/// Pids of live processes whose command line contains `tag`.
+fn processes_tagged(tag: &str) -> Vec<u32> {
+    let mut found = Vec::new();
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return found;
+    };
+    for entry in entries.flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        if pid == std::process::id() {
+            continue;
+        }
+        if let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) {
+            if String::from_utf8_lossy(&cmdline).contains(tag) {
+                found.push(pid);
+            }
+        }
+    }
+    found
+}
+
+fn assert_nothing_left(tag: &str) {
+    // The watchdog and the kills are asynchronous to the referee's exit.
+    let until = Instant::now() + Duration::from_secs(3);
+    while !processes_tagged(tag).is_empty() && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(
+        processes_tagged(tag),
+        Vec::<u32>::new(),
+        "processes left behind"
+    );
+}
+
+fn run_referee(args: &[String]) -> (String, String) {
+    let output = Command::new(cargo_bin("referee"))
+        .args(args)
+        .output()
+        .expect("run the referee");
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert!(
+        output.status.success(),
+        "referee failed: {stdout}\n{stderr}"
+    );
+    (stdout, stderr)
+}
+
+fn strings(words: &[&str]) -> Vec<String> {
+    words.iter().map(|w| (*w).to_owned()).collect()
+}
+
+/// Replays a record with the rules: every move legal, and the recorded
+/// result the one the rules give (for games the rules ended).
+fn replay(record: &GameRecord) {
+    let mut position = Breakthrough::start_position(&Default::default());
+    let mut legal = Vec::new();
+    for m in &record.moves {
+        position.generate_moves(&mut legal);
+        let mv = position.parse_move(&m.mv).expect("recorded move parses");
+        assert!(legal.contains(&mv), "recorded move {} is illegal", m.mv);
+        position.make_move(mv);
+    }
+    if record.result.termination == Termination::Rules {
+        let winner = match position.outcome() {
+            Some(Outcome::Win(player)) => Some(player),
+            other => panic!("record says the rules ended the game, rules say {other:?}"),
+        };
+        assert_eq!(record.result.winner, winner);
+    }
+}
+
+#[test]
+fn a_match_between_depths_is_refereed_recorded_and_read_back() {
+    let records = temp_path("depths.txt");
+    let transcript = temp_path("depths.log");
+    let (stdout, _) = run_referee(&strings(&[
+        "--game",
+        "breakthrough",
+        "--engine",
+        &format!("cmd={}", engine()),
+        "name=depth1",
+        "depth=1",
+        "--engine",
+        &format!("cmd={}", engine()),
+        "name=depth2",
+        "depth=2",
+        "--games",
+        "4",
+        "--concurrency",
+        "2",
+        "--openings",
+        "random:2:7",
+        "--records",
+        records.to_str().unwrap(),
+        "--log",
+        transcript.to_str().unwrap(),
+        "--quiet",
+    ]));
+    let score_line = stdout
+        .lines()
+        .find(|l| l.starts_with("Score of depth1 vs depth2:"))
+        .unwrap_or_else(|| panic!("no score line in {stdout}"));
+    let numbers: Vec<u64> = score_line
+        .split(':')
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    assert_eq!(numbers[0] + numbers[1] + numbers[2], 4, "{score_line}");
+    assert!(stdout.contains("Game ends: rules 4,"), "{stdout}");
+
+    let games = parse_text(&std::fs::read_to_string(&records).unwrap()).unwrap();
+    assert_eq!(games.len(), 4);
+    let mut rounds: Vec<usize> = games.iter().map(|g| g.round).collect();
+    rounds.sort();
+    assert_eq!(rounds, [1, 2, 3, 4]);
+    for game in &games {
+        replay(game);
+        assert!(game.moves[0].book && game.moves[1].book && !game.moves[2].book);
+        // Colours alternate within a pair, the opening repeats.
+        let expected = if game.round % 2 == 1 {
+            ["depth1", "depth2"]
+        } else {
+            ["depth2", "depth1"]
+        };
+        assert_eq!(game.players, expected);
+        assert!(game.notes.is_empty(), "engines disagreed: {:?}", game.notes);
+        assert!(game
+            .moves
+            .iter()
+            .filter(|m| !m.book)
+            .all(|m| m.depth.is_some()));
+    }
+    let pair_openings = |round: usize| {
+        let game = games.iter().find(|g| g.round == round).unwrap();
+        (game.moves[0].mv.clone(), game.moves[1].mv.clone())
+    };
+    assert_eq!(pair_openings(1), pair_openings(2));
+    assert_eq!(pair_openings(3), pair_openings(4));
+
+    let log = std::fs::read_to_string(&transcript).unwrap();
+    assert!(log.lines().any(|l| l.contains(" > go depth 1")));
+    assert!(log.lines().any(|l| l.contains(" < bestmove ")));
+    let _ = std::fs::remove_file(records);
+    let _ = std::fs::remove_file(transcript);
+}
+
+/// Two games between a misbehaving engine and a sound one; returns the
+/// records and checks nothing is left running.
+fn misbehaving_match(
+    name: &str,
+    mode_args: &[&str],
+    limits: &[&str],
+    extra: &[&str],
+) -> Vec<GameRecord> {
+    let tag = format!("tag-{}-{name}", std::process::id());
+    let records = temp_path(&format!("{name}.txt"));
+    let mut bad = vec![format!(
+        "cmd=python3 {} {} --tag {tag} -- {}",
+        fixture(),
+        mode_args.join(" "),
+        engine()
+    )];
+    bad.push("name=bad".to_owned());
+    bad.extend(limits.iter().map(|l| (*l).to_owned()));
+    let mut args = strings(&["--game", "breakthrough", "--engine"]);
+    args.extend(bad);
+    args.push("--engine".to_owned());
+    args.push(format!("cmd={}", engine()));
+    args.push("name=good".to_owned());
+    args.extend(limits.iter().map(|l| (*l).to_owned()));
+    args.extend(strings(&[
+        "--games",
+        "2",
+        "--quiet",
+        "--records",
+        records.to_str().unwrap(),
+    ]));
+    args.extend(strings(extra));
+    run_referee(&args);
+    assert_nothing_left(&tag);
+    let games = parse_text(&std::fs::read_to_string(&records).unwrap()).unwrap();
+    let _ = std::fs::remove_file(records);
+    assert_eq!(games.len(), 2);
+    games
+}
+
+/// The side the misbehaving engine had in a game.
+fn bad_side(game: &GameRecord) -> Player {
+    if game.players[0] == "bad" {
+        Player::P1
+    } else {
+        Player::P2
+    }
+}
+
+fn assert_bad_lost_by(games: &[GameRecord], termination: Termination) {
+    for game in games {
+        replay(game);
+        assert_eq!(game.result.termination, termination, "{:?}", game.result);
+        assert_eq!(
+            game.result.winner,
+            Some(bad_side(game).other()),
+            "{:?}",
+            game.result
+        );
+    }
+}
+
+#[test]
+fn an_illegal_move_loses_the_game() {
+    if !python_available() {
+        return;
+    }
+    let games = misbehaving_match("illegal", &["illegal", "--after", "2"], &["depth=1"], &[]);
+    assert_bad_lost_by(&games, Termination::IllegalMove);
+    assert!(games
+        .iter()
+        .all(|g| g.result.reason.contains("illegal move '")));
+}
+
+#[test]
+fn a_crash_mid_game_loses_and_the_engine_is_restarted() {
+    if !python_available() {
+        return;
+    }
+    let games = misbehaving_match("crash", &["crash", "--after", "2"], &["depth=1"], &[]);
+    // Both games reach the crash: the crashed engine was started again.
+    assert_bad_lost_by(&games, Termination::Crash);
+    assert!(games.iter().all(|g| g.moves.len() >= 4));
+}
+
+#[test]
+fn an_engine_that_never_answers_loses_on_time() {
+    if !python_available() {
+        return;
+    }
+    let games = misbehaving_match(
+        "hang",
+        &["hang", "--after", "1"],
+        &["st=0.05", "timemargin=150"],
+        &["--grace", "100"],
+    );
+    assert_bad_lost_by(&games, Termination::TimeForfeit);
+}
+
+#[test]
+fn a_late_answer_loses_on_time() {
+    if !python_available() {
+        return;
+    }
+    let games = misbehaving_match(
+        "late",
+        &["late", "--after", "1", "--delay", "600"],
+        &["st=0.05", "timemargin=150"],
+        &[],
+    );
+    assert_bad_lost_by(&games, Termination::TimeForfeit);
+}
+
+#[test]
+fn an_engine_that_stops_answering_isready_is_a_stall() {
+    if !python_available() {
+        return;
+    }
+    // Untimed searches are watched with isready pings.
+    let games = misbehaving_match(
+        "stall",
+        &["hang", "--after", "1"],
+        &["depth=1"],
+        &["--ping", "100", "--ready-timeout", "300", "--grace", "100"],
+    );
+    assert_bad_lost_by(&games, Termination::Stall);
+    // And between games, a new game must be acknowledged.
+    let games = misbehaving_match(
+        "noready",
+        &["noready", "--after", "1"],
+        &["depth=1"],
+        &["--ready-timeout", "300"],
+    );
+    assert_eq!(
+        games[1].result.termination,
+        Termination::Stall,
+        "{:?}",
+        games[1].result
+    );
+    assert_eq!(games[1].result.winner, Some(bad_side(&games[1]).other()));
+}
+
+#[test]
+fn ctrl_c_leaves_no_engine_behind() {
+    if !python_available() {
+        return;
+    }
+    let tag = format!("tag-{}-sigint", std::process::id());
+    let hanging = format!(
+        "cmd=python3 {} hang --after 0 --tag {tag} -- {}",
+        fixture(),
+        engine()
+    );
+    let mut referee = Command::new(cargo_bin("referee"))
+        .args(strings(&[
+            "--game",
+            "breakthrough",
+            "--engine",
+            &hanging,
+            "depth=1",
+            "--engine",
+            &hanging,
+            "depth=1",
+            "--games",
+            "2",
+            "--no-records",
+            "--quiet",
+            "--ping",
+            "60000",
+        ]))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start the referee");
+    // Wait until the engine hangs in its first search.
+    let until = Instant::now() + Duration::from_secs(10);
+    while processes_tagged(&tag).is_empty() && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    std::thread::sleep(Duration::from_millis(800));
+    assert!(
+        !processes_tagged(&tag).is_empty(),
+        "the engine never started"
+    );
+    let status = Command::new("kill")
+        .args(["-INT", &referee.id().to_string()])
+        .status()
+        .expect("send SIGINT");
+    assert!(status.success());
+    let exit = referee.wait().expect("referee exits");
+    assert!(!exit.success());
+    assert_nothing_left(&tag);
+}

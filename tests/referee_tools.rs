@@ -1,0 +1,120 @@
+//! The referee's other faces: human play driven through stdin, and the
+//! compliance checker against a sound engine and a misbehaving one.
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use assert_cmd::cargo::cargo_bin;
+use assert_cmd::Command as AssertCommand;
+use boardgames::referee::adjudication::Termination;
+use boardgames::referee::record::parse_text;
+
+fn engine() -> String {
+    cargo_bin("breakthrough").display().to_string()
+}
+
+#[test]
+fn a_human_game_refuses_bad_input_undoes_hints_and_saves_the_record() {
+    let record = std::env::temp_dir().join(format!("referee-human-{}.txt", std::process::id()));
+    let output = AssertCommand::cargo_bin("referee")
+        .unwrap()
+        .args([
+            "--game",
+            "breakthrough",
+            "--human",
+            "white",
+            "--engine",
+            &format!("cmd={}", engine()),
+            "depth=1",
+            "--records",
+            record.to_str().unwrap(),
+        ])
+        .write_stdin("a2a5\nnonsense\nundo\nhint\nb2b3\nundo\nc2c3\nresign\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{text}");
+    assert!(text.contains("illegal move 'a2a5'"), "{text}");
+    assert!(text.contains("illegal move 'nonsense'"), "{text}");
+    assert!(text.contains("nothing to undo"), "{text}");
+    assert!(text.contains("hint: "), "{text}");
+    assert!(text.contains(" plays "), "{text}");
+    assert!(text.contains("result 0-1: p1 loses: resigned"), "{text}");
+    let games = parse_text(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    let _ = std::fs::remove_file(&record);
+    // b2b3 and its answer were undone: c2c3 is the first move kept.
+    let moves: Vec<&str> = games[0].moves.iter().map(|m| m.mv.as_str()).collect();
+    assert_eq!(moves.len(), 2);
+    assert_eq!(moves[0], "c2c3");
+    assert_eq!(games[0].players[0], "human");
+    assert_eq!(games[0].result.termination, Termination::Resignation);
+}
+
+#[test]
+fn two_humans_take_turns_and_one_undo_is_one_ply() {
+    let output = AssertCommand::cargo_bin("referee")
+        .unwrap()
+        .args(["--game", "breakthrough", "--human", "both"])
+        .write_stdin("a2a3\nundo\nh2h3\nh7h6\nmoves\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{text}");
+    // After h2h3 h7h6 White may advance h3h4 but no longer a3a4.
+    let listing = text
+        .lines()
+        .map(|l| l.trim_start_matches("p1 to move> "))
+        .find(|l| l.contains("h3h4"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(!listing.contains("a3a4"), "{listing}");
+    assert!(text.contains("p2 to move>"));
+}
+
+#[test]
+fn the_compliance_check_passes_our_engine_and_flags_a_broken_one() {
+    let output = AssertCommand::cargo_bin("referee")
+        .unwrap()
+        .args(["--game", "breakthrough", "--compliance", &engine()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{text}");
+    // Timing checks are figures, not pass/fail material for a loaded CI box.
+    let failures: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("FAIL") && !l.contains("(timing)"))
+        .collect();
+    assert!(failures.is_empty(), "{text}");
+    assert!(
+        text.lines().filter(|l| l.starts_with("PASS")).count() >= 8,
+        "{text}"
+    );
+
+    let python = Command::new("python3")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .status();
+    if !python.map(|s| s.success()).unwrap_or(false) {
+        eprintln!("skipped the broken engine: python3 is missing");
+        return;
+    }
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/misbehave.py");
+    let broken = format!(
+        "python3 {} illegal --after 1 -- {}",
+        fixture.display(),
+        engine()
+    );
+    let output = AssertCommand::cargo_bin("referee")
+        .unwrap()
+        .args(["--game", "breakthrough", "--compliance", &broken])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(text.contains("FAIL finished game"), "{text}");
+    assert!(text.contains("PASS handshake"), "{text}");
+    assert!(
+        text.contains("FAIL go depth 1 mid-game: bestmove"),
+        "{text}"
+    );
+}
