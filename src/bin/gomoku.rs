@@ -72,4 +72,7 @@ fn print_speed() {
         "VCF positions/second : {:.0}",
         report.positions as f64 / vcf_seconds
     );
+    if let Some((fen, first, plies)) = report.longest_vcf {
+        println!("Longest VCF          : {first}, a win in {plies} plies, in {fen}");
+    }
 }

@@ -32,7 +32,6 @@ impl Default for GomokuRules {
     }
 }
 
-#[derive(Clone)]
 pub struct Gomoku {
     board: Board,
     rules: GomokuRules,
@@ -40,15 +39,33 @@ pub struct Gomoku {
     /// and the last-move mark in `render`.
     history: Vec<Move>,
     vcf: vcf::VcfState,
+    /// Stones on the board when this copy was made. A search works on its
+    /// own copy of the position, so this marks the search's root: the VCF
+    /// probes right below it get a much larger budget than those deeper.
+    analysis_root_stones: usize,
+}
+
+impl Clone for Gomoku {
+    fn clone(&self) -> Self {
+        Gomoku {
+            board: self.board.clone(),
+            rules: self.rules,
+            history: self.history.clone(),
+            vcf: self.vcf.clone(),
+            analysis_root_stones: self.board.stone_count(),
+        }
+    }
 }
 
 impl Gomoku {
     fn from_board(board: Board, rules: GomokuRules) -> Gomoku {
+        let analysis_root_stones = board.stone_count();
         Gomoku {
             board,
             rules,
             history: Vec::new(),
             vcf: vcf::VcfState::new(),
+            analysis_root_stones,
         }
     }
 
@@ -269,8 +286,10 @@ impl Game for Gomoku {
     }
 }
 
-/// Openings from the Piskvork set (both colours' replies matter there).
-const BENCH_POSITIONS: [&str; 8] = [
+/// Openings from the Piskvork set, then middle games from the engine's own
+/// games (depth 4) a few moves before their end, and a position won by a
+/// long VCF (`gomoku speed` finds it).
+const BENCH_POSITIONS: [&str; 12] = [
     "15/15/15/15/8x6/15/15/7xo6/15/15/15/15/15/15/15 o",
     "15/15/15/15/6x8/15/8o6/7x7/15/15/15/15/15/15/15 o",
     "15/15/15/15/15/7x7/7o7/7x7/15/15/15/15/15/15/15 o",
@@ -279,4 +298,8 @@ const BENCH_POSITIONS: [&str; 8] = [
     "15/15/15/15/15/7x7/6x1o6/7x7/8o6/15/15/15/15/15/15 o",
     "15/15/15/15/15/5x9/6o2x5/6ox7/15/15/15/15/15/15/15 o",
     "15/15/15/15/15/5x9/6o8/7x7/7o1x5/15/15/15/15/15/15 o",
+    "15/15/15/15/15/5oxxxxo4/7xo1o4/6ox7/7o1x5/10o4/15/15/15/15/15 x",
+    "15/15/15/15/10o4/7o2o4/7x7/6oxo1x4/7x1o5/7ox6/7xxxo4/8xx5/8o6/15/15 o",
+    "15/15/15/15/5o9/5oxo7/6xxx6/5xoxx6/3oxoo1x6/4o10/15/15/15/15/15 o",
+    "15/3o2o8/7x7/3x1x1x7/8ox5/6o1x6/3o2o8/5x1xoxo4/3o1x4o2o1/6x1o3o2/4x1o8/9xxox2/4x5x1x2/8ooox2x/12o1o x",
 ];

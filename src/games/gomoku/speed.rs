@@ -17,6 +17,8 @@ pub struct SpeedReport {
     pub vcf_found: usize,
     pub vcf_nodes: u64,
     pub vcf_time: Duration,
+    /// The longest win found: position, first move, length in plies.
+    pub longest_vcf: Option<(String, String, i32)>,
 }
 
 /// Middle games from seeded random play among the candidate moves: varied,
@@ -73,10 +75,17 @@ pub fn measure(positions: usize, vcf_budget: u32) -> SpeedReport {
     let start = Instant::now();
     let mut vcf_found = 0;
     let mut vcf_nodes = 0;
+    let mut longest_vcf: Option<(String, String, i32)> = None;
     for game in games.iter_mut() {
         let before = game.vcf_stats().nodes;
-        if game.find_vcf(vcf_budget).is_some() {
+        if let Some((mv, plies)) = game.find_vcf(vcf_budget) {
             vcf_found += 1;
+            if longest_vcf
+                .as_ref()
+                .is_none_or(|(_, _, longest)| plies > *longest)
+            {
+                longest_vcf = Some((game.to_fen(), game.format_move(mv), plies));
+            }
         }
         vcf_nodes += game.vcf_stats().nodes - before;
     }
@@ -87,5 +96,6 @@ pub fn measure(positions: usize, vcf_budget: u32) -> SpeedReport {
         vcf_found,
         vcf_nodes,
         vcf_time: start.elapsed(),
+        longest_vcf,
     }
 }

@@ -9,6 +9,9 @@ use super::{Gomoku, Move};
 
 /// Nodes a VCF probe may visit inside the main search.
 const SEARCH_VCF_BUDGET: u32 = 120;
+/// Nodes a VCF probe may visit one ply below the search's root, where the
+/// root's fours (and the opponent's wins after each root move) are proven.
+const ROOT_VCF_BUDGET: u32 = 4000;
 
 /// Every empty cell near a stone satisfying `keep`, in board order.
 pub fn near_cells(board: &Board, mut keep: impl FnMut(usize) -> bool, out: &mut Vec<Move>) {
@@ -168,6 +171,11 @@ impl Gomoku {
     /// Results provable without search: a five to make, two fives to stop,
     /// an open four to make, or a win by continuous fours for either side.
     pub(super) fn forced_plies(&mut self) -> Option<i32> {
+        let budget = if self.board.stone_count() <= self.analysis_root_stones + 1 {
+            ROOT_VCF_BUDGET
+        } else {
+            SEARCH_VCF_BUDGET
+        };
         let board = &self.board;
         if board.winner().is_some() || board.is_full() {
             return None;
@@ -186,13 +194,13 @@ impl Gomoku {
             // do they here.
             let block = first_five(board, them)?;
             self.board.play(block);
-            let theirs = self.vcf_search(SEARCH_VCF_BUDGET);
+            let theirs = self.vcf_search(budget);
             self.board.unplay(block);
             return theirs.map(|(_, plies)| -(plies + 1));
         }
         if board.threat_count(me, T_OPEN_FOUR) > 0 {
             return Some(3);
         }
-        self.vcf_search(SEARCH_VCF_BUDGET).map(|(_, plies)| plies)
+        self.vcf_search(budget).map(|(_, plies)| plies)
     }
 }

@@ -10,7 +10,7 @@ use super::{Gomoku, Move};
 /// Fours in a row the attacker may play (the proof is at most twice that
 /// long plus one).
 const MAX_VCF_FOURS: u32 = 24;
-const FAILURE_SLOTS: usize = 1 << 12;
+const FAILURE_SLOTS: usize = 1 << 14;
 
 /// Positions already proven to hold no VCF (within a number of fours), so
 /// that transposed sequences of fours are not searched twice.
