@@ -36,7 +36,8 @@ pub fn is_gomocup_command(line: &str) -> bool {
 
 /// Time a manager gives when it says nothing (Gomocup's usual turn limit).
 const DEFAULT_TURN_TIMEOUT: Duration = Duration::from_secs(5);
-/// Kept back from every limit for process scheduling and the pipe.
+/// Kept back from every limit for process scheduling and the pipe: a fifth
+/// of short limits, at most this much.
 const SAFETY_MARGIN: Duration = Duration::from_millis(60);
 /// The least thinking time, when the clock is nearly out.
 const MINIMUM_THINK: Duration = Duration::from_millis(15);
@@ -66,7 +67,8 @@ impl Limits {
     /// Thinking time for the next move: within the turn limit, and a share of
     /// what is left of the match clock.
     fn think_time(&self, empty_cells: usize) -> Duration {
-        let mut budget = self.turn_timeout.saturating_sub(SAFETY_MARGIN);
+        let margin = |limit: Duration| SAFETY_MARGIN.min(limit / 5);
+        let mut budget = self.turn_timeout.saturating_sub(margin(self.turn_timeout));
         let left = self.time_left.or(self.match_timeout);
         if let Some(left) = left {
             let moves_left = ((empty_cells / 4) as u32).clamp(MIN_MOVES_LEFT, 40);
