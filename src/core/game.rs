@@ -212,6 +212,11 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     // ---- knowledge ---------------------------------------------------------
 
+    /// Called once on the search's own copy of the position before it
+    /// searches: a game may note where the search starts (e.g. to give deeper
+    /// analysis to the moves right below the root) or reset caches.
+    fn prepare_search(&mut self) {}
+
     /// Static evaluation from the side to move's point of view, in centi-units
     /// (a Breakthrough pawn is about 100).
     fn evaluate(&mut self) -> Score;

@@ -140,6 +140,8 @@ impl<'a, G: Game> Searcher<'a, G> {
             tables.history = vec![0; bound];
         }
         tables.tt.new_search();
+        let mut game = game;
+        game.prepare_search();
         Searcher {
             game,
             tables,
@@ -283,20 +285,20 @@ impl<'a, G: Game> Searcher<'a, G> {
         self.control.max_nodes.is_some_and(|max| self.nodes >= max)
     }
 
-    /// Polled every few nodes: the stop flag, the hard deadline, the node limit.
+    /// Polled at every node: the stop flag, the hard deadline, the node limit.
+    /// Every node, not every few: a game's node may cost milliseconds (a
+    /// threat-space probe), and a clock read costs nanoseconds.
     fn should_abort(&mut self) -> bool {
         if self.aborted {
             return true;
         }
-        if self.nodes & 15 == 0 {
-            let out_of_time = self
-                .control
-                .budget
-                .hard
-                .is_some_and(|hard| self.start.elapsed() >= hard);
-            if out_of_time || self.node_limit_reached() || self.stop.load(Ordering::Relaxed) {
-                self.aborted = true;
-            }
+        let out_of_time = self
+            .control
+            .budget
+            .hard
+            .is_some_and(|hard| self.start.elapsed() >= hard);
+        if out_of_time || self.node_limit_reached() || self.stop.load(Ordering::Relaxed) {
+            self.aborted = true;
         }
         self.aborted
     }

@@ -32,6 +32,7 @@ impl Default for GomokuRules {
     }
 }
 
+#[derive(Clone)]
 pub struct Gomoku {
     board: Board,
     rules: GomokuRules,
@@ -39,22 +40,10 @@ pub struct Gomoku {
     /// and the last-move mark in `render`.
     history: Vec<Move>,
     vcf: vcf::VcfState,
-    /// Stones on the board when this copy was made. A search works on its
-    /// own copy of the position, so this marks the search's root: the VCF
-    /// probes right below it get a much larger budget than those deeper.
+    /// Stones on the board where the current search started (set by
+    /// `prepare_search`): the VCF probes right below the search's root get a
+    /// much larger budget than those deeper.
     analysis_root_stones: usize,
-}
-
-impl Clone for Gomoku {
-    fn clone(&self) -> Self {
-        Gomoku {
-            board: self.board.clone(),
-            rules: self.rules,
-            history: self.history.clone(),
-            vcf: self.vcf.clone(),
-            analysis_root_stones: self.board.stone_count(),
-        }
-    }
 }
 
 impl Gomoku {
@@ -240,6 +229,10 @@ impl Game for Gomoku {
         debug_assert_eq!(self.history.last(), Some(&mv));
         self.history.pop();
         self.board.unplay(mv as usize);
+    }
+
+    fn prepare_search(&mut self) {
+        self.analysis_root_stones = self.board.stone_count();
     }
 
     fn evaluate(&mut self) -> Score {
