@@ -12,6 +12,7 @@ pub mod eval;
 pub mod geometry;
 pub mod notation;
 pub mod opening;
+pub mod solver;
 
 pub use board::{Hex, HexMove, HexRules};
 
@@ -147,7 +148,14 @@ impl Game for Hex {
     }
 
     fn hash(&self) -> u64 {
-        self.canonical_key()
+        // The symmetric key maps a swap-legal position onto the position
+        // after the swap, whose value differs (the swap is one more choice),
+        // so the two must not share an entry.
+        if self.swap_is_legal() {
+            self.canonical_key() ^ SWAP_LEGAL_KEY
+        } else {
+            self.canonical_key()
+        }
     }
 
     fn ply(&self) -> u32 {
@@ -316,6 +324,46 @@ impl Game for Hex {
     }
 
     fn forced_result(&mut self) -> Option<i32> {
+        let quick = self.quick_result();
+        if quick.is_some() {
+            return quick;
+        }
+        // On small boards the swap decision is solved outright: the shared
+        // search cannot prove every first move lost in reasonable time.
+        if self.swap_is_legal() && self.size() <= solver::SOLVE_MAX_SIZE {
+            return solver::solve(self).map(|proof| {
+                let plies = proof.plies as i32;
+                if proof.win {
+                    plies
+                } else {
+                    -plies
+                }
+            });
+        }
+        None
+    }
+
+    fn format_move(&self, mv: HexMove) -> String {
+        notation::format_move(self.size(), mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<HexMove, String> {
+        notation::parse_move(self.size(), text)
+    }
+
+    fn render(&self) -> String {
+        notation::render(self)
+    }
+
+    fn bench_positions() -> Vec<&'static str> {
+        BENCH_POSITIONS.to_vec()
+    }
+}
+
+impl Hex {
+    /// Results proven without search: a win on the spot, a double threat,
+    /// or a chain of virtual connections (see `chain`).
+    pub(crate) fn quick_result(&mut self) -> Option<i32> {
         if self.winner().is_some() {
             return None;
         }
@@ -347,23 +395,11 @@ impl Game for Hex {
         }
         theirs.map(|chain| -2 * chain.moves as i32)
     }
-
-    fn format_move(&self, mv: HexMove) -> String {
-        notation::format_move(self.size(), mv)
-    }
-
-    fn parse_move(&self, text: &str) -> Result<HexMove, String> {
-        notation::parse_move(self.size(), text)
-    }
-
-    fn render(&self) -> String {
-        notation::render(self)
-    }
-
-    fn bench_positions() -> Vec<&'static str> {
-        BENCH_POSITIONS.to_vec()
-    }
 }
+
+/// Mixed into the key of a position where `swap` is legal (any fixed
+/// random-looking constant serves).
+const SWAP_LEGAL_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// Openings and middle games on 11x11 for `bench` (taken from games
 /// against OpenSpiel's MCTS bot).
