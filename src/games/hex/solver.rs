@@ -9,7 +9,7 @@
 //! cells, the carrier of an opponent's threat) and virtual-connection
 //! leaves proves each one directly.
 
-use super::board::Hex;
+use super::board::{Hex, HexMove};
 use crate::core::Game;
 use std::collections::HashMap;
 
@@ -26,6 +26,8 @@ const NODE_BUDGET: u64 = 3_000_000;
 pub struct Proof {
     pub win: bool,
     pub plies: u32,
+    /// The winning move of a won position.
+    pub best: Option<HexMove>,
 }
 
 /// Proven positions, keyed by `Game::hash` (which tells swap-legal positions
@@ -35,6 +37,12 @@ pub struct SolverCache {
     proven: HashMap<u64, Proof>,
     /// Roots the solver gave up on, not to be tried again in this search.
     failed: HashMap<u64, ()>,
+}
+
+/// A result this search's solver calls already proved, if any: the
+/// positions inside its proofs, which the search meets again.
+pub fn cached(hex: &Hex) -> Option<Proof> {
+    hex.solver_cache.proven.get(&hex.hash()).copied()
 }
 
 /// Solves `hex` for the side to move within the node budget.
@@ -63,6 +71,7 @@ fn prove(hex: &mut Hex, table: &mut HashMap<u64, Proof>, nodes: &mut u64) -> Opt
         return Some(Proof {
             win: false,
             plies: 0,
+            best: None,
         });
     }
     let key = hex.hash();
@@ -77,12 +86,14 @@ fn prove(hex: &mut Hex, table: &mut HashMap<u64, Proof>, nodes: &mut u64) -> Opt
         let proof = Proof {
             win: plies > 0,
             plies: plies.unsigned_abs(),
+            best: None,
         };
         table.insert(key, proof);
         return Some(proof);
     }
     let mut moves = Vec::new();
-    hex.generate_search_moves(&mut moves);
+    // Not `Game::generate_search_moves`, which would call the solver again.
+    hex.unsolved_search_moves(&mut moves);
     // Most promising first: a proof needs one winning move, found early.
     let mut keyed: Vec<_> = moves
         .iter()
@@ -100,6 +111,7 @@ fn prove(hex: &mut Hex, table: &mut HashMap<u64, Proof>, nodes: &mut u64) -> Opt
             result = Some(Proof {
                 win: true,
                 plies: child.plies + 1,
+                best: Some(mv),
             });
             break;
         }
@@ -109,6 +121,7 @@ fn prove(hex: &mut Hex, table: &mut HashMap<u64, Proof>, nodes: &mut u64) -> Opt
     let proof = result.unwrap_or(Proof {
         win: false,
         plies: longest_loss,
+        best: None,
     });
     table.insert(key, proof);
     Some(proof)
