@@ -135,6 +135,19 @@ fn ugi_proves_small_boards_with_mate_scores() {
 }
 
 #[test]
+fn ugi_proves_small_boards_lost_for_the_first_player_under_the_pie_rule() {
+    // With the swap every first stone loses: White swaps or plays on.
+    for size in [3, 4] {
+        let output = run_until(
+            &format!("setoption name Swap value true\nsetoption name BoardSize value {size}\ngo depth 3\n"),
+            "bestmove",
+        );
+        let last_info = lines_starting(&output, "info depth").pop().expect("info");
+        assert!(last_info.contains("score mate -"), "{output}");
+    }
+}
+
+#[test]
 fn gtp_interrupt_ends_a_long_genmove() {
     let mut child = Process::new(env!("CARGO_BIN_EXE_hex"))
         .arg("--gtp")

@@ -96,6 +96,8 @@ pub struct Hex {
     pub(super) bridge_replies: Vec<usize>,
     pub(super) bridge_replies_key: Option<u64>,
     pub(super) chain_scratch: super::chain::ChainScratch,
+    /// Positions the small-board solver proved during this search.
+    pub(super) solver_cache: super::solver::SolverCache,
 }
 
 impl Hex {
@@ -120,6 +122,7 @@ impl Hex {
             bridge_replies: Vec::new(),
             bridge_replies_key: None,
             chain_scratch: Default::default(),
+            solver_cache: Default::default(),
         }
     }
 

@@ -12,6 +12,7 @@ pub mod eval;
 pub mod geometry;
 pub mod notation;
 pub mod opening;
+pub mod solver;
 
 pub use board::{Hex, HexMove, HexRules};
 
@@ -147,7 +148,14 @@ impl Game for Hex {
     }
 
     fn hash(&self) -> u64 {
-        self.canonical_key()
+        // The symmetric key maps a swap-legal position onto the position
+        // after the swap, whose value differs (the swap is one more choice),
+        // so the two must not share an entry.
+        if self.swap_is_legal() {
+            self.canonical_key() ^ SWAP_LEGAL_KEY
+        } else {
+            self.canonical_key()
+        }
     }
 
     fn ply(&self) -> u32 {
@@ -178,39 +186,15 @@ impl Game for Hex {
         if self.winner().is_some() {
             return;
         }
-        let mut forced = Vec::new();
-        if let Some(policy) = opening::policy_moves(self) {
-            moves.extend(policy);
-            return;
-        }
-        if self.forced_cells(&mut forced) {
-            // Either we win on the spot, or every move but this one lets the
-            // opponent win on the spot.
-            moves.push(HexMove::cell(forced[0]));
-        } else if let Some(carriers) = self.opponent_threat() {
-            // The opponent, moving next, would complete a proven chain:
-            // only a stone in its carrier can stop it.
-            moves.extend(carriers.into_iter().map(HexMove::cell));
-        } else {
-            moves.extend(
-                self.empty_cells()
-                    .filter(|&cell| !is_dead(self, cell))
-                    .map(HexMove::cell),
-            );
-            if moves.is_empty() {
-                moves.extend(self.empty_cells().map(HexMove::cell));
+        // At a solved swap decision only the proven winning move needs a
+        // search (e.g. at the root, where `forced_result` is not asked).
+        if self.swap_is_legal() && self.size() <= solver::SOLVE_MAX_SIZE {
+            if let Some(best) = solver::solve(self).and_then(|proof| proof.best) {
+                moves.push(best);
+                return;
             }
         }
-        if self.swap_is_legal() {
-            moves.push(HexMove::SWAP);
-        }
-        if moves.len() > 1 {
-            self.two_distance_fresh();
-            let mut replies = std::mem::take(&mut self.bridge_replies);
-            bridge_replies(self, &mut replies);
-            self.bridge_replies = replies;
-            self.bridge_replies_key = Some(self.hash_key());
-        }
+        self.unsolved_search_moves(moves);
     }
 
     fn generate_noisy(&mut self, moves: &mut Vec<HexMove>) {
@@ -316,6 +300,95 @@ impl Game for Hex {
     }
 
     fn forced_result(&mut self) -> Option<i32> {
+        let quick = self.quick_result();
+        if quick.is_some() {
+            return quick;
+        }
+        // On small boards the swap decision is solved outright: the shared
+        // search cannot prove every first move lost in reasonable time. The
+        // positions inside those proofs are then known to the search too.
+        if self.size() > solver::SOLVE_MAX_SIZE {
+            return None;
+        }
+        let proof = if self.swap_is_legal() {
+            solver::solve(self)
+        } else {
+            solver::cached(self)
+        };
+        proof.map(|proof| {
+            let plies = proof.plies as i32;
+            if proof.win {
+                plies
+            } else {
+                -plies
+            }
+        })
+    }
+
+    fn format_move(&self, mv: HexMove) -> String {
+        notation::format_move(self.size(), mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<HexMove, String> {
+        notation::parse_move(self.size(), text)
+    }
+
+    fn render(&self) -> String {
+        notation::render(self)
+    }
+
+    fn bench_positions() -> Vec<&'static str> {
+        BENCH_POSITIONS.to_vec()
+    }
+}
+
+impl Hex {
+    /// The engine's search moves without the small-board solver: a win on
+    /// the spot, the block of one, the carrier of a threatened chain, or
+    /// every live cell, and the ordering data for them.
+    pub(crate) fn unsolved_search_moves(&mut self, moves: &mut Vec<HexMove>) {
+        moves.clear();
+        if self.winner().is_some() {
+            return;
+        }
+        let mut forced = Vec::new();
+        if let Some(policy) = opening::policy_moves(self) {
+            moves.extend(policy);
+            return;
+        }
+        if self.forced_cells(&mut forced) {
+            // Either we win on the spot, or every move but this one lets the
+            // opponent win on the spot.
+            moves.push(HexMove::cell(forced[0]));
+        } else if let Some(carriers) = self.opponent_threat() {
+            // The opponent, moving next, would complete a proven chain:
+            // only a stone in its carrier can stop it.
+            moves.extend(carriers.into_iter().map(HexMove::cell));
+        } else {
+            moves.extend(
+                self.empty_cells()
+                    .filter(|&cell| !is_dead(self, cell))
+                    .map(HexMove::cell),
+            );
+            if moves.is_empty() {
+                moves.extend(self.empty_cells().map(HexMove::cell));
+            }
+        }
+        if self.swap_is_legal() {
+            moves.push(HexMove::SWAP);
+        }
+        if moves.len() > 1 {
+            self.two_distance_fresh();
+            let mut replies = std::mem::take(&mut self.bridge_replies);
+            bridge_replies(self, &mut replies);
+            self.bridge_replies = replies;
+            self.bridge_replies_key = Some(self.hash_key());
+        }
+    }
+
+    /// Results proven without search: a win on the spot, a double threat,
+    /// or a chain of virtual connections (see `chain`).
+    pub(crate) fn quick_result(&mut self) -> Option<i32> {
         if self.winner().is_some() {
             return None;
         }
@@ -347,23 +420,11 @@ impl Game for Hex {
         }
         theirs.map(|chain| -2 * chain.moves as i32)
     }
-
-    fn format_move(&self, mv: HexMove) -> String {
-        notation::format_move(self.size(), mv)
-    }
-
-    fn parse_move(&self, text: &str) -> Result<HexMove, String> {
-        notation::parse_move(self.size(), text)
-    }
-
-    fn render(&self) -> String {
-        notation::render(self)
-    }
-
-    fn bench_positions() -> Vec<&'static str> {
-        BENCH_POSITIONS.to_vec()
-    }
 }
+
+/// Mixed into the key of a position where `swap` is legal (any fixed
+/// random-looking constant serves).
+const SWAP_LEGAL_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// Openings and middle games on 11x11 for `bench` (taken from games
 /// against OpenSpiel's MCTS bot).
