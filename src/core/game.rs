@@ -6,6 +6,9 @@
 
 use std::fmt::Debug;
 use std::hash::Hash;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
 
 /// The two players. `P1` moves first in every game of the project (White in
 /// Breakthrough and Jogo do Cavalo, Black in Hex and Gomoku).
@@ -83,6 +86,32 @@ pub struct EvalTerm {
     /// side to move's score.
     pub p1: Score,
     pub p2: Score,
+}
+
+/// The limits of the running search, handed to the game by
+/// `prepare_search` so that its own long analyses (an exact solver, a threat
+/// search) give up when the search must answer.
+#[derive(Clone, Debug, Default)]
+pub struct Deadline {
+    hard: Option<Instant>,
+    stop: Option<Arc<AtomicBool>>,
+}
+
+impl Deadline {
+    pub fn new(hard: Option<Instant>, stop: Arc<AtomicBool>) -> Self {
+        Deadline {
+            hard,
+            stop: Some(stop),
+        }
+    }
+
+    /// True once the search has been stopped or its hard time limit is reached.
+    pub fn passed(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|stop| stop.load(Ordering::Relaxed))
+            || self.hard.is_some_and(|hard| Instant::now() >= hard)
+    }
 }
 
 /// A two-player, zero-sum, perfect-information game.
@@ -214,8 +243,11 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// Called once on the search's own copy of the position before it
     /// searches: a game may note where the search starts (e.g. to give deeper
-    /// analysis to the moves right below the root) or reset caches.
-    fn prepare_search(&mut self) {}
+    /// analysis to the moves right below the root), reset caches, and keep
+    /// the deadline that its own long analyses must respect.
+    fn prepare_search(&mut self, deadline: &Deadline) {
+        let _ = deadline;
+    }
 
     /// Static evaluation from the side to move's point of view, in centi-units
     /// (a Breakthrough pawn is about 100).

@@ -8,5 +8,6 @@ pub mod time;
 pub mod tt;
 
 pub use game::{
-    EvalTerm, Game, OptionKind, OptionSpec, Outcome, Player, Score, INFINITY, MATE, MATE_BOUND,
+    Deadline, EvalTerm, Game, OptionKind, OptionSpec, Outcome, Player, Score, INFINITY, MATE,
+    MATE_BOUND,
 };

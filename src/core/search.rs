@@ -4,9 +4,10 @@
 //! noisy moves.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::game::{Game, Outcome, Score, INFINITY, MATE, MATE_BOUND};
+use super::game::{Deadline, Game, Outcome, Score, INFINITY, MATE, MATE_BOUND};
 use super::time::TimeBudget;
 use super::tt::{Bound, TranspositionTable};
 
@@ -115,7 +116,7 @@ const KEY_KILLER: i64 = 1 << 40;
 pub struct Searcher<'a, G: Game> {
     game: G,
     tables: &'a mut SearchTables<G::Move>,
-    stop: &'a AtomicBool,
+    stop: &'a Arc<AtomicBool>,
     control: SearchControl,
     start: Instant,
     nodes: u64,
@@ -132,7 +133,7 @@ impl<'a, G: Game> Searcher<'a, G> {
     pub fn new(
         game: G,
         tables: &'a mut SearchTables<G::Move>,
-        stop: &'a AtomicBool,
+        stop: &'a Arc<AtomicBool>,
         control: SearchControl,
     ) -> Self {
         let bound = game.move_index_bound();
@@ -140,14 +141,18 @@ impl<'a, G: Game> Searcher<'a, G> {
             tables.history = vec![0; bound];
         }
         tables.tt.new_search();
+        let start = Instant::now();
         let mut game = game;
-        game.prepare_search();
+        game.prepare_search(&Deadline::new(
+            control.budget.hard.map(|hard| start + hard),
+            Arc::clone(stop),
+        ));
         Searcher {
             game,
             tables,
             stop,
             control,
-            start: Instant::now(),
+            start,
             nodes: 0,
             cutoffs: 0,
             seldepth: 0,

@@ -231,7 +231,7 @@ impl Game for Gomoku {
         self.board.unplay(mv as usize);
     }
 
-    fn prepare_search(&mut self) {
+    fn prepare_search(&mut self, _deadline: &crate::core::Deadline) {
         self.analysis_root_stones = self.board.stone_count();
     }
 

@@ -98,6 +98,8 @@ pub struct Hex {
     pub(super) chain_scratch: super::chain::ChainScratch,
     /// Positions the small-board solver proved during this search.
     pub(super) solver_cache: super::solver::SolverCache,
+    /// The running search's limits, which the solver respects.
+    pub(super) deadline: crate::core::Deadline,
 }
 
 impl Hex {
@@ -123,6 +125,7 @@ impl Hex {
             bridge_replies_key: None,
             chain_scratch: Default::default(),
             solver_cache: Default::default(),
+            deadline: Default::default(),
         }
     }
 

@@ -299,6 +299,10 @@ impl Game for Hex {
         ]
     }
 
+    fn prepare_search(&mut self, deadline: &crate::core::Deadline) {
+        self.deadline = deadline.clone();
+    }
+
     fn forced_result(&mut self) -> Option<i32> {
         let quick = self.quick_result();
         if quick.is_some() {

@@ -16,9 +16,11 @@ use std::collections::HashMap;
 /// Boards up to this side are solved at the swap decision.
 pub const SOLVE_MAX_SIZE: usize = 5;
 
-/// Nodes one call may visit before it gives up, so that the search (which
-/// cannot stop the solver) stays responsive on a position too hard for it.
+/// Nodes one call may visit before it gives up on a position too hard for it.
 const NODE_BUDGET: u64 = 3_000_000;
+/// How often (in nodes) the solver looks at the search's deadline, so that
+/// `stop` and `movetime` are honoured while it works.
+const DEADLINE_CHECK_INTERVAL: u64 = 256;
 
 /// A proven value for the side to move: whether it wins, and in how many
 /// plies at most (the length of the proof found, not always the shortest).
@@ -79,7 +81,9 @@ fn prove(hex: &mut Hex, table: &mut HashMap<u64, Proof>, nodes: &mut u64) -> Opt
         return Some(proof);
     }
     *nodes += 1;
-    if *nodes > NODE_BUDGET {
+    if *nodes > NODE_BUDGET
+        || (nodes.is_multiple_of(DEADLINE_CHECK_INTERVAL) && hex.deadline.passed())
+    {
         return None;
     }
     if let Some(plies) = hex.quick_result() {
