@@ -7,10 +7,11 @@ gomoku is freestyle 15x15; action a is row a // 15, column a % 15, which we
 write as column letter and row number (a bijection that keeps every line).
 
     python3 scripts/gomoku-match.py --engine target/release/gomoku \
-        --openings /work/shared/openings/piskvork-openings-15.txt --count 40
+        --openings ../shared/openings/piskvork-openings-15.txt --count 40
 """
 
 import argparse
+import os
 import subprocess
 import sys
 import time
@@ -105,7 +106,11 @@ def play(engine, opening, engine_player, args, seed):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--engine", default="target/release/gomoku")
-    parser.add_argument("--openings", default="/work/shared/openings/piskvork-openings-15.txt")
+    parser.add_argument(
+        "--openings",
+        # ../shared beside the repository, as the project is laid out.
+        default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared", "openings", "piskvork-openings-15.txt"),
+    )
     parser.add_argument("--first", type=int, default=0, help="index of the first opening")
     parser.add_argument("--count", type=int, default=40, help="number of openings (two games each)")
     parser.add_argument("--movetime", type=int, default=200)
