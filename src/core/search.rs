@@ -88,6 +88,21 @@ pub struct SearchResult<M> {
     pub elapsed: Duration,
 }
 
+impl<M> SearchResult<M> {
+    /// No move, no search: the result before the first iteration completes.
+    pub fn empty() -> Self {
+        SearchResult {
+            best_move: None,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            cutoffs: 0,
+            pv: Vec::new(),
+            elapsed: Duration::ZERO,
+        }
+    }
+}
+
 /// Limits the search itself enforces (the protocol turns `go` into these).
 #[derive(Clone, Copy, Debug)]
 pub struct SearchControl {
@@ -168,15 +183,8 @@ impl<'a, G: Game> Searcher<'a, G> {
     pub fn run(&mut self, report: &mut dyn FnMut(&SearchInfo)) -> SearchResult<G::Move> {
         let mut root_moves = Vec::new();
         self.game.generate_search_moves(&mut root_moves);
-        let mut result = SearchResult {
-            best_move: root_moves.first().copied(),
-            score: 0,
-            depth: 0,
-            nodes: 0,
-            cutoffs: 0,
-            pv: Vec::new(),
-            elapsed: Duration::ZERO,
-        };
+        let mut result = SearchResult::empty();
+        result.best_move = root_moves.first().copied();
         if self.game.outcome().is_some() || root_moves.is_empty() {
             result.best_move = None;
             return result;

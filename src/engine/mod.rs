@@ -36,22 +36,13 @@ impl<G: Game> SearchHandle<G> {
     }
 
     fn join(&mut self) -> SearchResult<G::Move> {
-        let empty = SearchResult {
-            best_move: None,
-            score: 0,
-            depth: 0,
-            nodes: 0,
-            cutoffs: 0,
-            pv: Vec::new(),
-            elapsed: Duration::ZERO,
-        };
         match self.thread.take().map(|t| t.join()) {
             Some(Ok(result)) => result,
             Some(Err(_)) => {
                 log::error!("the search thread panicked");
-                empty
+                SearchResult::empty()
             }
-            None => empty,
+            None => SearchResult::empty(),
         }
     }
 }

@@ -194,8 +194,10 @@ impl Board {
         }
     }
 
-    pub fn make_move(&mut self, mv: Move) {
-        let us = self.side.index();
+    /// Moves the piece of `mover` (and removes a captured one) or, applied
+    /// again, puts everything back: the update is its own inverse.
+    fn toggle_pieces(&mut self, mover: Player, mv: Move) {
+        let us = mover.index();
         let them = 1 - us;
         let keys = &ZOBRIST.pieces;
         self.pieces[us] ^= (1u64 << mv.from) | (1u64 << mv.to);
@@ -204,6 +206,10 @@ impl Board {
             self.pieces[them] ^= 1u64 << mv.to;
             self.hash ^= keys[them][mv.to as usize];
         }
+    }
+
+    pub fn make_move(&mut self, mv: Move) {
+        self.toggle_pieces(self.side, mv);
         self.side = self.side.other();
         self.hash ^= ZOBRIST.black_to_move;
         self.ply += 1;
@@ -213,15 +219,7 @@ impl Board {
         self.side = self.side.other();
         self.hash ^= ZOBRIST.black_to_move;
         self.ply -= 1;
-        let us = self.side.index();
-        let them = 1 - us;
-        let keys = &ZOBRIST.pieces;
-        self.pieces[us] ^= (1u64 << mv.from) | (1u64 << mv.to);
-        self.hash ^= keys[us][mv.from as usize] ^ keys[us][mv.to as usize];
-        if mv.capture {
-            self.pieces[them] ^= 1u64 << mv.to;
-            self.hash ^= keys[them][mv.to as usize];
-        }
+        self.toggle_pieces(self.side, mv);
     }
 
     /// Recomputes the key from scratch (tests check the incremental one).
