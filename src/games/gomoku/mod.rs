@@ -44,6 +44,8 @@ pub struct Gomoku {
     /// `prepare_search`): the VCF probes right below the search's root get a
     /// much larger budget than those deeper.
     analysis_root_stones: usize,
+    /// The running search's limits, which the VCF probes respect.
+    deadline: crate::core::Deadline,
 }
 
 impl Gomoku {
@@ -55,6 +57,7 @@ impl Gomoku {
             history: Vec::new(),
             vcf: vcf::VcfState::new(),
             analysis_root_stones,
+            deadline: Default::default(),
         }
     }
 
@@ -231,8 +234,9 @@ impl Game for Gomoku {
         self.board.unplay(mv as usize);
     }
 
-    fn prepare_search(&mut self, _deadline: &crate::core::Deadline) {
+    fn prepare_search(&mut self, deadline: &crate::core::Deadline) {
         self.analysis_root_stones = self.board.stone_count();
+        self.deadline = deadline.clone();
     }
 
     fn evaluate(&mut self) -> Score {

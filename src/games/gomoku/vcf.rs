@@ -53,6 +53,9 @@ fn five_near(board: &Board, side: usize, cell: usize) -> Option<usize> {
     })
 }
 
+/// How often (in VCF nodes) a probe looks at the search's deadline.
+const DEADLINE_CHECK_INTERVAL: u64 = 64;
+
 impl Gomoku {
     pub fn vcf_stats(&self) -> VcfStats {
         VcfStats {
@@ -104,6 +107,12 @@ impl Gomoku {
         }
         *budget -= 1;
         self.vcf.nodes += 1;
+        // A spent budget is never recorded as "no VCF", so giving up here
+        // when the search must answer leaves the cache truthful.
+        if self.vcf.nodes.is_multiple_of(DEADLINE_CHECK_INTERVAL) && self.deadline.passed() {
+            *budget = 0;
+            return None;
+        }
 
         let mut candidates = Vec::new();
         if defender_fives == 1 {
