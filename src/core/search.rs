@@ -146,7 +146,7 @@ pub struct Searcher<'a, G: Game> {
 
 impl<'a, G: Game> Searcher<'a, G> {
     pub fn new(
-        game: G,
+        mut game: G,
         tables: &'a mut SearchTables<G::Move>,
         stop: &'a Arc<AtomicBool>,
         control: SearchControl,
@@ -157,7 +157,6 @@ impl<'a, G: Game> Searcher<'a, G> {
         }
         tables.tt.new_search();
         let start = Instant::now();
-        let mut game = game;
         game.prepare_search(&Deadline::new(
             control.budget.hard.map(|hard| start + hard),
             Arc::clone(stop),
