@@ -249,6 +249,16 @@ pub trait Game: Clone + Send + Sync + 'static {
         let _ = deadline;
     }
 
+    /// An exact answer for the root of a timed search, for a game with a
+    /// solver of its own: a move and the result it proves, counted as in
+    /// `forced_result` (plies > 0: the side to move wins, < 0: it loses, 0:
+    /// a draw). The solver must give up (`None`) once `deadline` has passed;
+    /// the search then goes on as usual in the time left.
+    fn solve_root(&mut self, deadline: &Deadline) -> Option<(Self::Move, i32)> {
+        let _ = deadline;
+        None
+    }
+
     /// Static evaluation from the side to move's point of view, in centi-units
     /// (a Breakthrough pawn is about 100).
     fn evaluate(&mut self) -> Score;

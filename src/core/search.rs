@@ -122,6 +122,8 @@ enum MoveKind {
 }
 
 const ASPIRATION_START: Score = 35;
+/// A game's exact root solver may use this fraction (1/n) of a timed search.
+const EXACT_SOLVE_SHARE: u32 = 2;
 const HISTORY_LIMIT: i32 = 1 << 20;
 /// Ordering keys, far apart so that one category never overtakes another.
 const KEY_TABLE: i64 = 1 << 62;
@@ -188,6 +190,10 @@ impl<'a, G: Game> Searcher<'a, G> {
             result.best_move = None;
             return result;
         }
+        if let Some(proven) = self.solve_root_exactly() {
+            report(&self.info(&proven, false));
+            return proven;
+        }
         // Decay history so that old games' habits fade but are not forgotten.
         self.tables.history.iter_mut().for_each(|h| *h /= 2);
 
@@ -235,6 +241,36 @@ impl<'a, G: Game> Searcher<'a, G> {
         result.cutoffs = self.cutoffs;
         result.elapsed = self.start.elapsed();
         result
+    }
+
+    /// Gives the game's own exact solver the first part of a timed search
+    /// (not of a search limited by depth or nodes, whose result must not
+    /// depend on the clock). A proven win or draw is played at once; a proven
+    /// loss is left to the search, which picks the most stubborn defence.
+    fn solve_root_exactly(&mut self) -> Option<SearchResult<G::Move>> {
+        let hard = self.control.budget.hard?;
+        let unlimited_depth = self.control.max_depth >= MAX_PLY as u32 - 1;
+        if self.control.until_stopped || self.control.max_nodes.is_some() || !unlimited_depth {
+            return None;
+        }
+        let share = self.control.budget.soft.unwrap_or(hard).min(hard) / EXACT_SOLVE_SHARE;
+        let deadline = Deadline::new(Some(self.start + share), Arc::clone(self.stop));
+        let (best_move, plies) = self.game.solve_root(&deadline)?;
+        if plies < 0 {
+            return None;
+        }
+        let mut result = SearchResult::empty();
+        result.best_move = Some(best_move);
+        result.pv = vec![best_move];
+        result.depth = 1;
+        result.score = if plies > 0 {
+            Self::forced_score(plies, 0)
+        } else {
+            0
+        };
+        result.nodes = self.nodes;
+        result.elapsed = self.start.elapsed();
+        Some(result)
     }
 
     /// The info line for `result`, with the PV in the game's notation.

@@ -60,13 +60,30 @@ pub fn contested_cells(position: &Cavalo, limit: u32) -> Option<Cells> {
 
 /// The memo key: the position without its scores (the future does not
 /// depend on them), plus the rules that change the moves.
-fn memo_key(position: &Cavalo) -> u64 {
+pub(super) fn memo_key(position: &Cavalo) -> u64 {
     let scores = position.scores();
     let rules = position.rules();
     position.hash
         ^ difference_key(scores[0] - scores[1])
         ^ (u64::from(rules.attack_rule) * 0x5bd1_e995_1234_5677)
         ^ (u64::from(rules.single_digit_symmetric) * 0x27d4_eb2f_1656_67c5)
+}
+
+/// Removing a double no knight can reach (outside `relevant`) changes
+/// nothing: one such choice per landing stands for all of them. Doubles have
+/// no symmetric value, so the choice has no other effect.
+pub fn drop_equivalent_double_choices(relevant: Cells, moves: &mut Vec<Move>) {
+    let mut seen_irrelevant: Cells = 0;
+    moves.retain(|m| {
+        if m.removes == NO_CELL || relevant & bit(m.removes) != 0 {
+            true
+        } else if seen_irrelevant & bit(m.to) != 0 {
+            false
+        } else {
+            seen_irrelevant |= bit(m.to);
+            true
+        }
+    });
 }
 
 /// Solves the position if it is small enough, within the budget.
@@ -110,19 +127,7 @@ fn solve_inner(
     *budget = budget.checked_sub(1)?;
     let mut moves = Vec::new();
     position.generate(&mut moves);
-    // Removing a double no knight can reach changes nothing: one such
-    // choice stands for all of them.
-    let mut seen_irrelevant = Vec::new();
-    moves.retain(|m| {
-        if m.removes == NO_CELL || relevant & bit(m.removes) != 0 {
-            true
-        } else if seen_irrelevant.contains(&m.to) {
-            false
-        } else {
-            seen_irrelevant.push(m.to);
-            true
-        }
-    });
+    drop_equivalent_double_choices(relevant, &mut moves);
     let mut best: Option<Solved> = None;
     for mv in moves {
         let gain = gain_of(position, mv);

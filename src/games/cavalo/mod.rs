@@ -6,6 +6,7 @@
 pub mod board;
 pub mod endgame;
 pub mod eval;
+pub mod exact;
 pub mod notation;
 pub mod position;
 pub mod rules;
@@ -62,6 +63,15 @@ impl Game for Cavalo {
         self.generate(moves);
     }
 
+    fn generate_search_moves(&mut self, moves: &mut Vec<Move>) {
+        self.generate(moves);
+        if moves.iter().any(|m| m.removes != board::NO_CELL) {
+            if let Some(relevant) = endgame::contested_cells(self, board::CELLS as u32) {
+                endgame::drop_equivalent_double_choices(relevant, moves);
+            }
+        }
+    }
+
     fn count_moves(&self) -> u64 {
         self.count()
     }
@@ -96,6 +106,16 @@ impl Game for Cavalo {
 
     fn forced_result(&mut self) -> Option<i32> {
         endgame::forced_result(self)
+    }
+
+    fn solve_root(&mut self, deadline: &crate::core::Deadline) -> Option<(Move, i32)> {
+        let (verdict, mv) = exact::solve(self, exact::Limit::Time(deadline.clone()))?;
+        let plies = exact::plies_bound(self);
+        Some(match verdict {
+            exact::Verdict::Win => (mv, plies),
+            exact::Verdict::Draw => (mv, 0),
+            exact::Verdict::Loss => (mv, -plies),
+        })
     }
 
     fn format_move(&self, mv: Move) -> String {

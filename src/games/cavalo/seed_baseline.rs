@@ -135,6 +135,7 @@ pub fn seed_move(position: &Cavalo, time: Duration, evaluation: SeedEvaluation) 
             break;
         }
         best_move = depth_best.or(best_move);
+        log::debug!("seed baseline: depth {depth} done, {} nodes", search.nodes);
     }
     best_move
 }

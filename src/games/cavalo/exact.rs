@@ -1,0 +1,323 @@
+//! The exact solver: whether the side to move wins, draws or loses with best
+//! play to the very end of the game, found by null-window alpha-beta over
+//! the *future* score difference (what the mover will still gain minus what
+//! the other will gain).
+//!
+//! Only the sign of the final difference matters, so each question asked is
+//! a yes/no one ("can the mover gain more than t?"), which prunes far more
+//! than searching the exact score. Three things make it fast:
+//! - a table of bounds on the future difference, keyed by the board without
+//!   the scores (the future does not depend on them), kept between moves;
+//! - optimistic bounds: a knight can gain at most the values of the cells
+//!   its jumps can still reach, so a node whose bound cannot cross the
+//!   threshold is cut at once;
+//! - removing a double no knight can reach is one choice, not many.
+
+use std::sync::Mutex;
+use std::time::Instant;
+
+use once_cell::sync::Lazy;
+
+use super::board::{bit, cells_of, Cells, NO_CELL};
+use super::endgame::{drop_equivalent_double_choices, memo_key};
+use super::eval::spread;
+use super::position::{Cavalo, Move};
+use crate::core::{Deadline, Player};
+
+/// Entries of the bounds table (16 bytes each).
+const TABLE_ENTRIES: usize = 1 << 20;
+/// Nodes between two looks at the clock.
+const CLOCK_INTERVAL: u64 = 1024;
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    lower: i16,
+    upper: i16,
+    best_to: u8,
+    best_removes: u8,
+}
+
+struct BoundsTable {
+    entries: Vec<Entry>,
+}
+
+impl BoundsTable {
+    fn slot(&self, key: u64) -> usize {
+        (key as usize) & (TABLE_ENTRIES - 1)
+    }
+
+    fn probe(&self, key: u64) -> Option<Entry> {
+        let entry = self.entries[self.slot(key)];
+        (entry.key == key).then_some(entry)
+    }
+
+    fn store(&mut self, key: u64, lower: i32, upper: i32, best: Option<Move>) {
+        let slot = self.slot(key);
+        let clamp = |v: i32| v.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
+        let (best_to, best_removes) = best.map_or((NO_CELL, NO_CELL), |m| (m.to, m.removes));
+        self.entries[slot] = Entry {
+            key,
+            lower: clamp(lower),
+            upper: clamp(upper),
+            best_to,
+            best_removes,
+        };
+    }
+}
+
+static TABLE: Lazy<Mutex<BoundsTable>> = Lazy::new(|| {
+    Mutex::new(BoundsTable {
+        entries: vec![Entry::default(); TABLE_ENTRIES],
+    })
+});
+
+/// A proven result for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Win,
+    Draw,
+    Loss,
+}
+
+/// When a solve must give up.
+#[derive(Clone, Debug)]
+pub enum Limit {
+    Nodes(u64),
+    Time(Deadline),
+}
+
+struct Solver<'a> {
+    table: &'a mut BoundsTable,
+    limit: Limit,
+    nodes: u64,
+    aborted: bool,
+    move_buffers: Vec<Vec<Move>>,
+}
+
+/// The flood of knight jumps from `player`'s knight over present cells.
+fn region(position: &Cavalo, player: Player) -> Cells {
+    let Some(knight) = position.knight(player) else {
+        return 0;
+    };
+    let present = position.present_cells();
+    let mut seen = 0;
+    let mut ring = spread(bit(knight)) & present;
+    while ring != 0 {
+        seen |= ring;
+        ring = spread(ring) & present & !seen;
+    }
+    seen
+}
+
+fn value_sum(position: &Cavalo, cells: Cells) -> i32 {
+    cells_of(cells)
+        .filter_map(|c| position.value(c))
+        .map(i32::from)
+        .sum()
+}
+
+impl Solver<'_> {
+    fn out_of_budget(&mut self) -> bool {
+        if self.nodes.is_multiple_of(CLOCK_INTERVAL) {
+            self.aborted |= match &self.limit {
+                Limit::Nodes(max) => self.nodes >= *max,
+                Limit::Time(deadline) => deadline.passed(),
+            };
+        }
+        self.aborted
+    }
+
+    /// The future difference for the side to move, fail-soft: exact inside
+    /// (alpha, beta), a bound outside. Meaningless once `aborted`.
+    fn search(&mut self, position: &mut Cavalo, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
+        self.nodes += 1;
+        if self.out_of_budget() {
+            return 0;
+        }
+        let mover = position.side_to_move();
+        let mine = region(position, mover);
+        let theirs = region(position, mover.other());
+        if mine == 0 && theirs == 0 {
+            return 0;
+        }
+        // The mover gains at most its region's values, the other at most its own.
+        let ceiling = value_sum(position, mine);
+        let floor = -value_sum(position, theirs);
+        if ceiling <= alpha {
+            return ceiling;
+        }
+        if floor >= beta {
+            return floor;
+        }
+        let key = memo_key(position);
+        let mut best_move = None;
+        if let Some(entry) = self.table.probe(key) {
+            let (lower, upper) = (i32::from(entry.lower), i32::from(entry.upper));
+            if lower >= beta || lower == upper {
+                return lower;
+            }
+            if upper <= alpha {
+                return upper;
+            }
+            alpha = alpha.max(lower);
+            beta = beta.min(upper);
+            if entry.best_to != NO_CELL {
+                best_move = Some(Move {
+                    to: entry.best_to,
+                    removes: entry.best_removes,
+                });
+            }
+        }
+        let (alpha_in, beta_in) = (alpha, beta);
+
+        if self.move_buffers.len() <= ply {
+            self.move_buffers.resize_with(ply + 1, Vec::new);
+        }
+        let mut moves = std::mem::take(&mut self.move_buffers[ply]);
+        position.generate(&mut moves);
+        drop_equivalent_double_choices(mine | theirs, &mut moves);
+        if moves.is_empty() {
+            // Neither knight can land anywhere: the game is over.
+            self.move_buffers[ply] = moves;
+            return 0;
+        }
+        order_moves(position, &mut moves, best_move);
+
+        let mut best = i32::MIN;
+        let mut best_found = None;
+        for &mv in &moves {
+            let gain = gain_of(position, mv);
+            position.make(mv);
+            let value = gain - self.search(position, gain - beta, gain - alpha, ply + 1);
+            position.unmake(mv);
+            if self.aborted {
+                break;
+            }
+            if value > best {
+                best = value;
+                best_found = Some(mv);
+            }
+            if best > alpha {
+                alpha = best;
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.move_buffers[ply] = moves;
+        if self.aborted {
+            return 0;
+        }
+        let (lower, upper) = if best <= alpha_in {
+            (i32::from(i16::MIN), best)
+        } else if best >= beta_in {
+            (best, i32::from(i16::MAX))
+        } else {
+            (best, best)
+        };
+        // Merge with what the table knew, so bounds only tighten.
+        let (lower, upper) = match self.table.probe(key) {
+            Some(e) => (lower.max(i32::from(e.lower)), upper.min(i32::from(e.upper))),
+            None => (lower, upper),
+        };
+        self.table.store(
+            key,
+            lower,
+            upper.max(lower),
+            best_found.filter(|m| !m.is_pass()),
+        );
+        best
+    }
+}
+
+fn gain_of(position: &Cavalo, mv: Move) -> i32 {
+    if mv.is_pass() {
+        0
+    } else {
+        position.landing_effects(mv).0
+    }
+}
+
+/// The table's move first, then larger gains, then removals that take more.
+fn order_moves(position: &Cavalo, moves: &mut [Move], first: Option<Move>) {
+    moves.sort_by_key(|&mv| {
+        if Some(mv) == first {
+            return i32::MIN;
+        }
+        if mv.is_pass() {
+            return 0;
+        }
+        let (points, symmetric) = position.landing_effects(mv);
+        let removed: i32 = [symmetric, mv.removes]
+            .iter()
+            .filter(|&&c| c != NO_CELL)
+            .map(|&c| position.value(c).map_or(0, i32::from))
+            .sum();
+        -(4 * points + removed)
+    });
+}
+
+/// The proven result of `position` for the side to move and a move that
+/// achieves it (for a loss: the move with the least proven loss found), or
+/// `None` if the limit ran out first or the game is over.
+pub fn solve(position: &Cavalo, limit: Limit) -> Option<(Verdict, Move)> {
+    if position.in_placement() || position.outcome().is_some() {
+        return None;
+    }
+    let mut table = TABLE.lock().ok()?;
+    let mut solver = Solver {
+        table: &mut table,
+        limit,
+        nodes: 0,
+        aborted: false,
+        move_buffers: Vec::new(),
+    };
+    let mut position = position.clone();
+    let scores = position.scores();
+    let mover = position.side_to_move().index();
+    // The mover wins if its future difference exceeds `behind`.
+    let behind = scores[1 - mover] - scores[mover];
+    let mut moves = Vec::new();
+    position.generate(&mut moves);
+    let relevant = region(&position, Player::P1) | region(&position, Player::P2);
+    drop_equivalent_double_choices(relevant, &mut moves);
+    order_moves(&position, &mut moves, None);
+    // First: is there a move that wins? Then: one that draws?
+    let mut best_loss: Option<(i32, Move)> = None;
+    for (verdict, threshold) in [(Verdict::Win, behind + 1), (Verdict::Draw, behind)] {
+        for &mv in &moves {
+            let gain = gain_of(&position, mv);
+            position.make(mv);
+            let value =
+                gain - solver.search(&mut position, gain - threshold, gain - threshold + 1, 1);
+            position.unmake(mv);
+            if solver.aborted {
+                log::debug!("cavalo exact: gave up after {} nodes", solver.nodes);
+                return None;
+            }
+            if value >= threshold {
+                log::debug!("cavalo exact: {verdict:?} in {} nodes", solver.nodes);
+                return Some((verdict, mv));
+            }
+            if best_loss.is_none_or(|(v, _)| value > v) {
+                best_loss = Some((value, mv));
+            }
+        }
+    }
+    log::debug!("cavalo exact: Loss in {} nodes", solver.nodes);
+    best_loss.map(|(_, mv)| (Verdict::Loss, mv))
+}
+
+/// How long the rest of the game can last at most, in plies: every jump
+/// takes a cell, and between two jumps there is at most one pass.
+pub fn plies_bound(position: &Cavalo) -> i32 {
+    let cells = (region(position, Player::P1) | region(position, Player::P2)).count_ones();
+    (2 * cells as i32).max(1)
+}
+
+/// Used by tests: time spent is not part of the answer.
+pub fn solve_for(position: &Cavalo, until: Instant) -> Option<(Verdict, Move)> {
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    solve(position, Limit::Time(Deadline::new(Some(until), stop)))
+}
