@@ -37,14 +37,7 @@ fn main() {
         }
         return;
     }
-    if args.first().map(String::as_str) == Some("dataset") {
-        boardgames::protocol::init_logging();
-        let number =
-            |i: usize, default: u64| args.get(i).and_then(|n| n.parse().ok()).unwrap_or(default);
-        dataset(number(1, 100), number(2, 0), number(3, 20));
-        return;
-    }
-    eprintln!("usage: cavalo-tools match [...] | cavalo-tools solvepoint [boards] | cavalo-tools dataset [games] [first-seed] [ms]");
+    eprintln!("usage: cavalo-tools match [...] | cavalo-tools solvepoint [boards]");
     std::process::exit(2);
 }
 
@@ -237,64 +230,5 @@ fn solve_point(boards: u64) {
             scores[1],
             total - earliest
         );
-    }
-}
-
-/// Self-plays `games` games (boards `first_seed`..) at `ms` a move, the first
-/// two knight moves of each side chosen at random, and prints one line per
-/// position: board, ply, mover (0 White, 1 Black), cells left, both scores,
-/// White's and Black's evaluation features, and the final score difference
-/// White minus Black. The lines feed the evaluation's weight fitting.
-fn dataset(games: u64, first_seed: u64, ms: u64) {
-    use boardgames::games::cavalo::board::SplitMix64;
-    use boardgames::games::cavalo::eval::features;
-    for board_seed in first_seed..first_seed + games {
-        let rules = Rules {
-            board_seed,
-            ..Rules::default()
-        };
-        let mut rng = SplitMix64::new(board_seed ^ 0x5EED);
-        let mut engine = Engine::<Cavalo>::new();
-        let mut game = Cavalo::start(&rules);
-        let mut lines = Vec::new();
-        let mut moves = Vec::new();
-        while game.outcome().is_none() {
-            if !game.in_placement() {
-                let f = features(&game);
-                let scores = game.scores();
-                let join = |side: &[i32; 8]| {
-                    side.iter()
-                        .map(i32::to_string)
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                };
-                lines.push(format!(
-                    "{board_seed} {} {} {} {} {} {} {}",
-                    game.ply(),
-                    game.side_to_move().index(),
-                    game.present_cells().count_ones(),
-                    scores[0],
-                    scores[1],
-                    join(&f[0]),
-                    join(&f[1])
-                ));
-            }
-            let mv = if (2..6).contains(&game.ply()) {
-                game.generate(&mut moves);
-                moves
-                    .get((rng.next_u64() % moves.len().max(1) as u64) as usize)
-                    .copied()
-            } else {
-                engine_search(&mut engine, &game, Duration::from_millis(ms)).map(|(mv, _)| mv)
-            };
-            match mv {
-                Some(mv) => game.make_move(mv),
-                None => break,
-            }
-        }
-        let scores = game.scores();
-        for line in lines {
-            println!("{line} {}", scores[0] - scores[1]);
-        }
     }
 }

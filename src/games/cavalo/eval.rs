@@ -111,112 +111,30 @@ fn best_value(position: &Cavalo, cells: Cells) -> i32 {
         .map_or(0, i32::from)
 }
 
-pub static WEIGHTS: once_cell::sync::Lazy<[i32; 8]> = once_cell::sync::Lazy::new(|| {
-    let mut w = [100, 4, 6, 0, 0, 0, 0, 0];
-    if let Ok(text) = std::env::var("CAVALO_W") {
-        for (slot, part) in w.iter_mut().zip(text.split(',')) {
-            if let Ok(v) = part.trim().parse() {
-                *slot = v;
-            }
-        }
-    }
-    w
-});
-
 /// The heuristic future of one knight, in points.
 fn prospects(reach: &Reach) -> (i32, i32, i32) {
-    let w = &*WEIGHTS;
-    let near = (reach.best_by_distance[0] / 2
+    let near = reach.best_by_distance[0] / 2
         + reach.best_by_distance[1] / 3
-        + reach.best_by_distance[2] / 4)
-        * w[0]
-        / 100;
-    let room = w[1] * reach.region + w[2] * reach.mobility;
+        + reach.best_by_distance[2] / 4;
+    let room = 4 * reach.region + 6 * reach.mobility;
     let trapped = if reach.mobility == 0 { -40 } else { 0 };
     (near, room + trapped, -reach.denied_value / 8)
 }
 
-/// The cells each knight reaches strictly before the other, by knight jumps
-/// over cells still on the board; a tie goes to the side to move, which
-/// jumps first. As in light-cycle games, a knight cut off from the rest of
-/// the board keeps only what it can reach alone.
-pub fn territories(position: &Cavalo) -> [Cells; 2] {
-    let (Some(white), Some(black)) = (position.knight(Player::P1), position.knight(Player::P2))
-    else {
-        return [0, 0];
-    };
-    let present = position.present_cells();
-    let mover = position.side_to_move().index();
-    let mut frontier = [bit(white), bit(black)];
-    let mut claimed = bit(white) | bit(black);
-    let mut territory = [0, 0];
-    // The mover's first jump may not land where the other knight attacks.
-    let mut first = true;
-    while frontier[0] | frontier[1] != 0 {
-        for side in [mover, 1 - mover] {
-            let mut next = spread(frontier[side]) & present & !claimed;
-            if first && side == mover {
-                next &= !position.denied_to(position.side_to_move());
-            }
-            claimed |= next;
-            territory[side] |= next;
-            frontier[side] = next;
-        }
-        first = false;
-    }
-    territory
-}
-
-/// Names of the per-side features, for the tuning tool.
-pub const FEATURE_NAMES: [&str; 8] = [
-    "mobility",
-    "best1",
-    "best2",
-    "best3",
-    "region",
-    "territory_cells",
-    "territory_value",
-    "denied_value",
-];
-
-/// The raw features of each side (White, Black).
-pub fn features(position: &Cavalo) -> [[i32; 8]; 2] {
-    let lands = territories(position);
-    [Player::P1, Player::P2].map(|player| {
-        let r = reach(position, player);
-        let land = lands[player.index()];
-        [
-            r.mobility,
-            r.best_by_distance[0],
-            r.best_by_distance[1],
-            r.best_by_distance[2],
-            r.region,
-            land.count_ones() as i32,
-            value_sum(position, land),
-            r.denied_value,
-        ]
-    })
-}
-
 /// Each term for White and Black: (name, White's part, Black's part).
-fn term_values(position: &Cavalo) -> [(&'static str, i32, i32); 6] {
-    let w = &*WEIGHTS;
+fn term_values(position: &Cavalo) -> [(&'static str, i32, i32); 5] {
     let scores = position.scores();
     let reaches = [reach(position, Player::P1), reach(position, Player::P2)];
     let parts = reaches.map(|r| prospects(&r));
     let mover = position.side_to_move().index();
     let mut tempo = [0, 0];
     tempo[mover] = reaches[mover].best_by_distance[0] / 2;
-    let lands = territories(position);
-    let territory = lands
-        .map(|cells| (w[3] * value_sum(position, cells) + w[4] * cells.count_ones() as i32) / 100);
     [
         ("score", scores[0], scores[1]),
         ("reachable values", parts[0].0, parts[1].0),
         ("region and mobility", parts[0].1, parts[1].1),
         ("denied by the other knight", parts[0].2, parts[1].2),
         ("tempo", tempo[0], tempo[1]),
-        ("territory", territory[0], territory[1]),
     ]
 }
 
@@ -231,57 +149,7 @@ pub fn terms(position: &Cavalo) -> Vec<EvalTerm> {
         .collect()
 }
 
-/// Cells left at each knot of the phase interpolation.
-const KNOTS: [i64; 5] = [100, 70, 45, 20, 0];
-
-pub static TABLE: once_cell::sync::Lazy<[[i64; 9]; 5]> = once_cell::sync::Lazy::new(|| {
-    let mut t = [[0i64; 9]; 5];
-    if let Ok(text) = std::env::var("CAVALO_TABLE") {
-        let numbers: Vec<i64> = text
-            .split(|c: char| !(c.is_ascii_digit() || c == '-'))
-            .filter_map(|p| p.parse().ok())
-            .collect();
-        for (i, v) in numbers.iter().enumerate().take(45) {
-            t[i / 9][i % 9] = *v;
-        }
-    }
-    t
-});
-
-fn fitted(position: &Cavalo) -> Score {
-    let f = features(position);
-    let mover = position.side_to_move();
-    let sign = if mover == Player::P1 { 1 } else { -1 };
-    let mut x = [0i64; 9];
-    for j in 0..7 {
-        x[j] = i64::from(f[0][j] - f[1][j]);
-    }
-    x[7] = sign;
-    x[8] = sign * i64::from(f[mover.index()][1]);
-    let cells = i64::from(position.present_cells().count_ones());
-    let table = &*TABLE;
-    let dot = |k: usize| -> i64 { table[k].iter().zip(x.iter()).map(|(w, v)| w * v).sum() };
-    let k = KNOTS.iter().rposition(|&c| c >= cells).unwrap_or(0).min(3);
-    let span = KNOTS[k] - KNOTS[k + 1];
-    let t = KNOTS[k] - cells;
-    let future = ((span - t) * dot(k) + t * dot(k + 1)) / (span * 100);
-    let s = position.scores();
-    let white = i64::from(s[0] - s[1]) + future;
-    (sign * white) as Score
-}
-
 pub fn evaluate(position: &Cavalo) -> Score {
-    if WEIGHTS[5] == 2 {
-        return fitted(position);
-    }
-    if WEIGHTS[5] == 1 {
-        let s = position.scores();
-        let d = s[0] - s[1];
-        return match position.side_to_move() {
-            Player::P1 => d,
-            Player::P2 => -d,
-        };
-    }
     let total: Score = term_values(position).iter().map(|t| t.1 - t.2).sum();
     match position.side_to_move() {
         Player::P1 => total,

@@ -66,9 +66,7 @@ impl Game for Cavalo {
     fn generate_search_moves(&mut self, moves: &mut Vec<Move>) {
         self.generate(moves);
         if moves.iter().any(|m| m.removes != board::NO_CELL) {
-            if let Some(relevant) = endgame::contested_cells(self, board::CELLS as u32) {
-                endgame::drop_equivalent_double_choices(relevant, moves);
-            }
+            endgame::drop_equivalent_double_choices(exact::reachable_cells(self), moves);
         }
     }
 
@@ -109,6 +107,11 @@ impl Game for Cavalo {
     }
 
     fn solve_root(&mut self, deadline: &crate::core::Deadline) -> Option<(Move, i32)> {
+        // Earlier in the game a solve takes seconds, not milliseconds: the
+        // whole move's time is better spent on the search.
+        if self.present_cells().count_ones() > exact::MOST_CELLS_TO_TRY {
+            return None;
+        }
         let (verdict, mv) = exact::solve(self, exact::Limit::Time(deadline.clone()))?;
         let plies = exact::plies_bound(self);
         Some(match verdict {

@@ -592,3 +592,135 @@ fn move_ordering_tries_the_richer_landing_first() {
     assert!(hint("f3") > hint("d3") && hint("d3") > hint("g2"));
     assert!(hint("g2") > 0);
 }
+
+/// The verdict of the final difference `mover - other` once the future is known.
+fn verdict_of(position: &Cavalo, future: i32) -> exact::Verdict {
+    let scores = position.scores();
+    let mover = position.side_to_move().index();
+    match (scores[mover] - scores[1 - mover] + future).signum() {
+        1 => exact::Verdict::Win,
+        0 => exact::Verdict::Draw,
+        _ => exact::Verdict::Loss,
+    }
+}
+
+#[test]
+fn the_exact_solver_agrees_with_plain_minimax_and_its_move_keeps_the_verdict() {
+    let mut rng = SmallRng::seed_from_u64(11);
+    let mut moves = Vec::new();
+    let mut checked = 0;
+    let mut verdicts = std::collections::HashSet::new();
+    for board_seed in 0..80 {
+        let rules = Rules {
+            board_seed,
+            attack_rule: board_seed % 3 != 0,
+            single_digit_symmetric: board_seed % 4 != 1,
+            ..Rules::default()
+        };
+        let mut position = Cavalo::start(&rules);
+        while position.outcome().is_none() {
+            if endgame::contested_cells(&position, 12).is_some() && !position.in_placement() {
+                let fen = position.to_fen();
+                let future = brute_force_future(&mut position);
+                let truth = verdict_of(&position, future);
+                let (verdict, mv) =
+                    exact::solve(&position, exact::Limit::Nodes(1 << 30)).expect("solved");
+                assert_eq!(verdict, truth, "{fen}");
+                assert_eq!(position.to_fen(), fen);
+                verdicts.insert(format!("{verdict:?}"));
+                // The move proves the verdict: after it, the other side's
+                // best result is the mirror image.
+                if verdict != exact::Verdict::Loss {
+                    position.make_move(mv);
+                    let future = brute_force_future(&mut position);
+                    let reply = verdict_of(&position, future);
+                    let mirrored = match verdict {
+                        exact::Verdict::Win => exact::Verdict::Loss,
+                        _ => exact::Verdict::Draw,
+                    };
+                    assert_eq!(reply, mirrored, "{fen} then {}", position.format_move(mv));
+                }
+                checked += 1;
+                break;
+            }
+            position.generate_moves(&mut moves);
+            let mv = moves[rng.gen_range(0..moves.len())];
+            position.make_move(mv);
+        }
+    }
+    assert!(checked >= 50, "only {checked} endgames checked");
+    assert!(verdicts.len() >= 2, "only {verdicts:?} seen");
+}
+
+#[test]
+fn the_exact_solver_gives_up_at_its_limit_and_leaves_the_position_alone() {
+    let mut position = Cavalo::start(&Rules::default());
+    for mv in ["f1", "g10", "e3"] {
+        let mv = position.parse_move(mv).unwrap();
+        position.make_move(mv);
+    }
+    let fen = position.to_fen();
+    assert_eq!(exact::solve(&position, exact::Limit::Nodes(2_000)), None);
+    assert_eq!(position.to_fen(), fen);
+    assert_eq!(
+        exact::solve(
+            &Cavalo::start(&Rules::default()),
+            exact::Limit::Nodes(1 << 30)
+        ),
+        None,
+        "no solve in the placements"
+    );
+}
+
+#[test]
+fn a_timed_search_plays_the_proven_win_at_once() {
+    // White to move, 20 ahead: Black's knight can only ever take 4 more.
+    let cells = [("c2", "30"), ("b3", "5"), ("g7", "4")];
+    let fen = fen_with(&cells, ("a1", "h9"), (120, 100), 'w');
+    let position = Cavalo::from_fen(&fen, &Rules::default()).unwrap();
+    let (verdict, _) = exact::solve(&position, exact::Limit::Nodes(10_000)).unwrap();
+    assert_eq!(verdict, exact::Verdict::Win);
+
+    let mut engine = crate::engine::Engine::<Cavalo>::new();
+    engine.set_position(Some(&fen), &[]).unwrap();
+    let limits = crate::engine::SearchLimits {
+        movetime: Some(std::time::Duration::from_millis(500)),
+        ..Default::default()
+    };
+    let result = engine.start_search(limits, Box::new(|_| {})).wait();
+    assert!(
+        result.score >= crate::core::MATE_BOUND,
+        "score {}",
+        result.score
+    );
+    assert_eq!(result.depth, 1, "the solver's answer, not an iteration's");
+    assert!(result.best_move.is_some());
+}
+
+#[test]
+fn the_search_tries_one_removal_of_the_doubles_no_knight_can_reach() {
+    // Landing on c2 (44) removes another double: d4 is within reach, j1 and
+    // j5 are cut off from both knights, so removing either changes nothing.
+    let cells = [
+        ("c2", "44"),
+        ("d4", "55"),
+        ("j1", "11"),
+        ("j5", "22"),
+        ("b7", "9"),
+    ];
+    let fen = fen_with(&cells, ("e1", "a9"), (0, 0), 'w');
+    let mut position = Cavalo::from_fen(&fen, &Rules::default()).unwrap();
+    let mut legal = Vec::new();
+    position.generate_moves(&mut legal);
+    let mut searched = Vec::new();
+    position.generate_search_moves(&mut searched);
+    let names = |moves: &[Move]| {
+        let mut names: Vec<String> = moves.iter().map(|&m| position.format_move(m)).collect();
+        names.sort();
+        names
+    };
+    assert_eq!(names(&legal), ["c2/d4", "c2/j1", "c2/j5"]);
+    let kept = names(&searched);
+    assert_eq!(kept.len(), 2, "{kept:?}");
+    assert_eq!(kept[0], "c2/d4");
+}
