@@ -183,3 +183,30 @@ fn bench_prints_nodes_and_speed() {
     let last = text.trim_end().lines().last().unwrap_or("").to_string();
     assert!(last.starts_with("Nodes/second"), "{text}");
 }
+
+#[test]
+fn a_timed_search_reports_the_solvers_proven_win() {
+    // White (120) to move against Black (100), whose knight on h9 can only
+    // ever reach the 4 on g7: every move wins, and the solver proves it.
+    let mut grid = vec!["x"; 100];
+    grid[12] = "30"; // c2
+    grid[21] = "5"; // b3
+    grid[66] = "4"; // g7
+    let rows: Vec<String> = grid.chunks(10).map(|r| r.join(",")).collect();
+    let fen = format!("{} a1 h9 120 100 w 2", rows.join("/"));
+    let output = run_search(&format!("uci\nposition fen {fen}"), "go movetime 300");
+    let last_info = output
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .expect("an info line");
+    assert!(last_info.contains("score mate "), "{last_info}");
+    assert!(!last_info.contains("score mate -"), "{last_info}");
+    assert!(last_info.starts_with("info depth 1 "), "{last_info}");
+    let mv = bestmove(&output);
+    assert!(["c2", "b3"].contains(&mv.as_str()), "{mv}");
+    // A depth-limited search does not ask the solver: its answer must not
+    // depend on the clock.
+    let output = run_search(&format!("uci\nposition fen {fen}"), "go depth 3");
+    assert!(output.iter().any(|l| l.starts_with("info depth 3 ")));
+}
