@@ -97,7 +97,7 @@ pub fn reach(position: &Cavalo, player: Player) -> Reach {
     result
 }
 
-fn value_sum(position: &Cavalo, cells: Cells) -> i32 {
+pub(super) fn value_sum(position: &Cavalo, cells: Cells) -> i32 {
     cells_of(cells)
         .filter_map(|c| position.value(c))
         .map(i32::from)

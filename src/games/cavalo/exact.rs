@@ -20,7 +20,7 @@ use once_cell::sync::Lazy;
 
 use super::board::{bit, cells_of, Cells, NO_CELL};
 use super::endgame::{drop_equivalent_double_choices, memo_key};
-use super::eval::spread;
+use super::eval::{spread, value_sum};
 use super::position::{Cavalo, Move};
 use crate::core::{Deadline, Player};
 
@@ -118,13 +118,6 @@ fn region(position: &Cavalo, player: Player) -> Cells {
 /// Every cell either knight could still land on.
 pub fn reachable_cells(position: &Cavalo) -> Cells {
     region(position, Player::P1) | region(position, Player::P2)
-}
-
-fn value_sum(position: &Cavalo, cells: Cells) -> i32 {
-    cells_of(cells)
-        .filter_map(|c| position.value(c))
-        .map(i32::from)
-        .sum()
 }
 
 /// Cells whose row and column have the same parity. A knight's jump always

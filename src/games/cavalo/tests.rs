@@ -524,39 +524,53 @@ fn brute_force_future(position: &mut Cavalo) -> i32 {
         .unwrap_or(0)
 }
 
-#[test]
-fn the_endgame_solver_agrees_with_plain_minimax() {
-    let mut rng = SmallRng::seed_from_u64(3);
+/// On each board, the first position of a random game whose knights can
+/// reach at most `cells` cells together: small enough to brute-force.
+fn random_small_endgames(
+    seed: u64,
+    boards: impl Iterator<Item = Rules>,
+    cells: u32,
+) -> Vec<Cavalo> {
+    let mut rng = SmallRng::seed_from_u64(seed);
     let mut moves = Vec::new();
-    let mut checked = 0;
-    for board_seed in 0..16 {
-        let rules = Rules {
-            board_seed,
-            attack_rule: board_seed % 3 != 0,
-            ..Rules::default()
-        };
+    let mut found = Vec::new();
+    for rules in boards {
         let mut position = Cavalo::start(&rules);
         while position.outcome().is_none() {
-            if endgame::contested_cells(&position, 11).is_some() && !position.in_placement() {
-                let solved = endgame::solve(&mut position).expect("small enough to solve");
-                assert_eq!(solved.future, brute_force_future(&mut position));
-                let fen = position.to_fen();
-                let forced = position.forced_result();
-                let scores = position.scores();
-                let mover = position.side_to_move().index();
-                let final_difference = scores[mover] - scores[1 - mover] + solved.future;
-                assert_eq!(
-                    forced.map(i32::signum),
-                    Some(final_difference.signum()).filter(|&s| s != 0)
-                );
-                assert_eq!(position.to_fen(), fen);
-                checked += 1;
+            if endgame::contested_cells(&position, cells).is_some() && !position.in_placement() {
+                found.push(position);
                 break;
             }
             position.generate_moves(&mut moves);
             let mv = moves[rng.gen_range(0..moves.len())];
             position.make_move(mv);
         }
+    }
+    found
+}
+
+#[test]
+fn the_endgame_solver_agrees_with_plain_minimax() {
+    let boards = (0..16).map(|board_seed| Rules {
+        board_seed,
+        attack_rule: board_seed % 3 != 0,
+        ..Rules::default()
+    });
+    let mut checked = 0;
+    for mut position in random_small_endgames(3, boards, 11) {
+        let solved = endgame::solve(&mut position).expect("small enough to solve");
+        assert_eq!(solved.future, brute_force_future(&mut position));
+        let fen = position.to_fen();
+        let forced = position.forced_result();
+        let scores = position.scores();
+        let mover = position.side_to_move().index();
+        let final_difference = scores[mover] - scores[1 - mover] + solved.future;
+        assert_eq!(
+            forced.map(i32::signum),
+            Some(final_difference.signum()).filter(|&s| s != 0)
+        );
+        assert_eq!(position.to_fen(), fen);
+        checked += 1;
     }
     assert!(checked >= 10, "only {checked} endgames checked");
 }
@@ -606,47 +620,35 @@ fn verdict_of(position: &Cavalo, future: i32) -> exact::Verdict {
 
 #[test]
 fn the_exact_solver_agrees_with_plain_minimax_and_its_move_keeps_the_verdict() {
-    let mut rng = SmallRng::seed_from_u64(11);
-    let mut moves = Vec::new();
+    let boards = (0..80).map(|board_seed| Rules {
+        board_seed,
+        attack_rule: board_seed % 3 != 0,
+        single_digit_symmetric: board_seed % 4 != 1,
+        ..Rules::default()
+    });
     let mut checked = 0;
     let mut verdicts = std::collections::HashSet::new();
-    for board_seed in 0..80 {
-        let rules = Rules {
-            board_seed,
-            attack_rule: board_seed % 3 != 0,
-            single_digit_symmetric: board_seed % 4 != 1,
-            ..Rules::default()
-        };
-        let mut position = Cavalo::start(&rules);
-        while position.outcome().is_none() {
-            if endgame::contested_cells(&position, 12).is_some() && !position.in_placement() {
-                let fen = position.to_fen();
-                let future = brute_force_future(&mut position);
-                let truth = verdict_of(&position, future);
-                let (verdict, mv) =
-                    exact::solve(&position, exact::Limit::Nodes(1 << 30)).expect("solved");
-                assert_eq!(verdict, truth, "{fen}");
-                assert_eq!(position.to_fen(), fen);
-                verdicts.insert(format!("{verdict:?}"));
-                // The move proves the verdict: after it, the other side's
-                // best result is the mirror image.
-                if verdict != exact::Verdict::Loss {
-                    position.make_move(mv);
-                    let future = brute_force_future(&mut position);
-                    let reply = verdict_of(&position, future);
-                    let mirrored = match verdict {
-                        exact::Verdict::Win => exact::Verdict::Loss,
-                        _ => exact::Verdict::Draw,
-                    };
-                    assert_eq!(reply, mirrored, "{fen} then {}", position.format_move(mv));
-                }
-                checked += 1;
-                break;
-            }
-            position.generate_moves(&mut moves);
-            let mv = moves[rng.gen_range(0..moves.len())];
+    for mut position in random_small_endgames(11, boards, 12) {
+        let fen = position.to_fen();
+        let future = brute_force_future(&mut position);
+        let truth = verdict_of(&position, future);
+        let (verdict, mv) = exact::solve(&position, exact::Limit::Nodes(1 << 30)).expect("solved");
+        assert_eq!(verdict, truth, "{fen}");
+        assert_eq!(position.to_fen(), fen);
+        verdicts.insert(format!("{verdict:?}"));
+        // The move proves the verdict: after it, the other side's best
+        // result is the mirror image.
+        if verdict != exact::Verdict::Loss {
             position.make_move(mv);
+            let future = brute_force_future(&mut position);
+            let reply = verdict_of(&position, future);
+            let mirrored = match verdict {
+                exact::Verdict::Win => exact::Verdict::Loss,
+                _ => exact::Verdict::Draw,
+            };
+            assert_eq!(reply, mirrored, "{fen} then {}", position.format_move(mv));
         }
+        checked += 1;
     }
     assert!(checked >= 50, "only {checked} endgames checked");
     assert!(verdicts.len() >= 2, "only {verdicts:?} seen");
