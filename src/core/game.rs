@@ -88,6 +88,17 @@ pub struct EvalTerm {
     pub p2: Score,
 }
 
+/// What a game's own solver proved about the root (`Game::solve_root`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RootSolution<M> {
+    pub best_move: M,
+    /// The proven result, counted as in `Game::forced_result`: plies > 0
+    /// the side to move wins, < 0 it loses, 0 a draw.
+    pub plies: i32,
+    /// Positions the solver visited, for the search's `nodes` figure.
+    pub nodes: u64,
+}
+
 /// The limits of the running search, handed to the game by
 /// `prepare_search` so that its own long analyses (an exact solver, a threat
 /// search) give up when the search must answer.
@@ -250,11 +261,9 @@ pub trait Game: Clone + Send + Sync + 'static {
     }
 
     /// An exact answer for the root of a timed search, for a game with a
-    /// solver of its own: a move and the result it proves, counted as in
-    /// `forced_result` (plies > 0: the side to move wins, < 0: it loses, 0:
-    /// a draw). The solver must give up (`None`) once `deadline` has passed;
-    /// the search then goes on as usual in the time left.
-    fn solve_root(&mut self, deadline: &Deadline) -> Option<(Self::Move, i32)> {
+    /// solver of its own. The solver must give up (`None`) once `deadline`
+    /// has passed; the search then goes on as usual in the time left.
+    fn solve_root(&mut self, deadline: &Deadline) -> Option<RootSolution<Self::Move>> {
         let _ = deadline;
         None
     }

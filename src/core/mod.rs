@@ -8,6 +8,6 @@ pub mod time;
 pub mod tt;
 
 pub use game::{
-    Deadline, EvalTerm, Game, OptionKind, OptionSpec, Outcome, Player, Score, INFINITY, MATE,
-    MATE_BOUND,
+    Deadline, EvalTerm, Game, OptionKind, OptionSpec, Outcome, Player, RootSolution, Score,
+    INFINITY, MATE, MATE_BOUND,
 };

@@ -255,18 +255,18 @@ impl<'a, G: Game> Searcher<'a, G> {
         }
         let share = self.control.budget.soft.unwrap_or(hard).min(hard) / EXACT_SOLVE_SHARE;
         let deadline = Deadline::new(Some(self.start + share), Arc::clone(self.stop));
-        let (best_move, plies) = self.game.solve_root(&deadline)?;
-        if plies < 0 {
+        let solution = self.game.solve_root(&deadline)?;
+        self.nodes += solution.nodes;
+        if solution.plies < 0 {
             return None;
         }
         let mut result = SearchResult::empty();
-        result.best_move = Some(best_move);
-        result.pv = vec![best_move];
+        result.best_move = Some(solution.best_move);
+        result.pv = vec![solution.best_move];
         result.depth = 1;
-        result.score = if plies > 0 {
-            Self::forced_score(plies, 0)
-        } else {
-            0
+        result.score = match solution.plies {
+            0 => 0,
+            plies => Self::forced_score(plies, 0),
         };
         result.nodes = self.nodes;
         result.elapsed = self.start.elapsed();

@@ -315,10 +315,19 @@ fn order_moves(position: &Cavalo, moves: &mut [Move], first: Option<Move>) {
     });
 }
 
-/// The proven result of `position` for the side to move and a move that
-/// achieves it (for a loss: the move with the least proven loss found), or
-/// `None` if the limit ran out first or the game is over.
-pub fn solve(position: &Cavalo, limit: Limit) -> Option<(Verdict, Move)> {
+/// What `solve` proved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solution {
+    pub verdict: Verdict,
+    /// A move that achieves the verdict (for a loss: the move with the
+    /// least proven loss found).
+    pub best_move: Move,
+    pub nodes: u64,
+}
+
+/// The proven result of `position` for the side to move, or `None` if the
+/// limit ran out first or the game is over.
+pub fn solve(position: &Cavalo, limit: Limit) -> Option<Solution> {
     if position.in_placement() || position.outcome().is_some() {
         return None;
     }
@@ -354,7 +363,11 @@ pub fn solve(position: &Cavalo, limit: Limit) -> Option<(Verdict, Move)> {
             }
             if value >= threshold {
                 log::debug!("cavalo exact: {verdict:?} in {} nodes", solver.nodes);
-                return Some((verdict, mv));
+                return Some(Solution {
+                    verdict,
+                    best_move: mv,
+                    nodes: solver.nodes,
+                });
             }
             if best_loss.is_none_or(|(v, _)| value > v) {
                 best_loss = Some((value, mv));
@@ -362,7 +375,11 @@ pub fn solve(position: &Cavalo, limit: Limit) -> Option<(Verdict, Move)> {
         }
     }
     log::debug!("cavalo exact: Loss in {} nodes", solver.nodes);
-    best_loss.map(|(_, mv)| (Verdict::Loss, mv))
+    best_loss.map(|(_, mv)| Solution {
+        verdict: Verdict::Loss,
+        best_move: mv,
+        nodes: solver.nodes,
+    })
 }
 
 /// How long the rest of the game can last at most, in plies: every jump

@@ -15,7 +15,7 @@ pub mod seed_baseline;
 pub use position::{Cavalo, Move};
 pub use rules::{Placement, Rules};
 
-use crate::core::{EvalTerm, Game, OptionSpec, Outcome, Player, Score};
+use crate::core::{EvalTerm, Game, OptionSpec, Outcome, Player, RootSolution, Score};
 
 impl Game for Cavalo {
     type Move = Move;
@@ -106,18 +106,22 @@ impl Game for Cavalo {
         endgame::forced_result(self)
     }
 
-    fn solve_root(&mut self, deadline: &crate::core::Deadline) -> Option<(Move, i32)> {
+    fn solve_root(&mut self, deadline: &crate::core::Deadline) -> Option<RootSolution<Move>> {
         // Earlier in the game a solve takes seconds, not milliseconds: the
         // whole move's time is better spent on the search.
         if self.present_cells().count_ones() > exact::MOST_CELLS_TO_TRY {
             return None;
         }
-        let (verdict, mv) = exact::solve(self, exact::Limit::Time(deadline.clone()))?;
-        let plies = exact::plies_bound(self);
-        Some(match verdict {
-            exact::Verdict::Win => (mv, plies),
-            exact::Verdict::Draw => (mv, 0),
-            exact::Verdict::Loss => (mv, -plies),
+        let solution = exact::solve(self, exact::Limit::Time(deadline.clone()))?;
+        let length = exact::plies_bound(self);
+        Some(RootSolution {
+            best_move: solution.best_move,
+            plies: match solution.verdict {
+                exact::Verdict::Win => length,
+                exact::Verdict::Draw => 0,
+                exact::Verdict::Loss => -length,
+            },
+            nodes: solution.nodes,
         })
     }
 

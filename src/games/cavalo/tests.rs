@@ -632,7 +632,8 @@ fn the_exact_solver_agrees_with_plain_minimax_and_its_move_keeps_the_verdict() {
         let fen = position.to_fen();
         let future = brute_force_future(&mut position);
         let truth = verdict_of(&position, future);
-        let (verdict, mv) = exact::solve(&position, exact::Limit::Nodes(1 << 30)).expect("solved");
+        let solution = exact::solve(&position, exact::Limit::Nodes(1 << 30)).expect("solved");
+        let (verdict, mv) = (solution.verdict, solution.best_move);
         assert_eq!(verdict, truth, "{fen}");
         assert_eq!(position.to_fen(), fen);
         verdicts.insert(format!("{verdict:?}"));
@@ -680,8 +681,9 @@ fn a_timed_search_plays_the_proven_win_at_once() {
     let cells = [("c2", "30"), ("b3", "5"), ("g7", "4")];
     let fen = fen_with(&cells, ("a1", "h9"), (120, 100), 'w');
     let position = Cavalo::from_fen(&fen, &Rules::default()).unwrap();
-    let (verdict, _) = exact::solve(&position, exact::Limit::Nodes(10_000)).unwrap();
-    assert_eq!(verdict, exact::Verdict::Win);
+    let solution = exact::solve(&position, exact::Limit::Nodes(10_000)).unwrap();
+    assert_eq!(solution.verdict, exact::Verdict::Win);
+    assert!(solution.nodes > 0);
 
     let mut engine = crate::engine::Engine::<Cavalo>::new();
     engine.set_position(Some(&fen), &[]).unwrap();
