@@ -203,7 +203,10 @@ fn a_timed_search_reports_the_solvers_proven_win() {
     assert!(last_info.contains("score mate "), "{last_info}");
     assert!(!last_info.contains("score mate -"), "{last_info}");
     assert!(last_info.starts_with("info depth 1 "), "{last_info}");
-    assert!(!last_info.contains(" nodes 0 "), "the solver's nodes count: {last_info}");
+    assert!(
+        !last_info.contains(" nodes 0 "),
+        "the solver's nodes count: {last_info}"
+    );
     let mv = bestmove(&output);
     assert!(["c2", "b3"].contains(&mv.as_str()), "{mv}");
     // A depth-limited search does not ask the solver: its answer must not

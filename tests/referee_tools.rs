@@ -118,3 +118,18 @@ fn the_compliance_check_passes_our_engine_and_flags_a_broken_one() {
         "{text}"
     );
 }
+
+#[test]
+fn help_prints_the_usage_and_succeeds() {
+    for flag in ["--help", "-h"] {
+        let output = AssertCommand::cargo_bin("referee")
+            .expect("the referee is built")
+            .arg(flag)
+            .output()
+            .expect("the referee runs");
+        assert!(output.status.success(), "{flag}: {:?}", output.status);
+        let text = String::from_utf8_lossy(&output.stdout);
+        assert!(text.starts_with("usage:"), "{flag}: {text}");
+        assert!(text.contains("--engine"), "{flag}: {text}");
+    }
+}

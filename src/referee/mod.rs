@@ -44,6 +44,10 @@ pub fn main_with_args(args: &[String]) -> i32 {
         watchdog::run();
         return 0;
     }
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        print!("{}", cli::USAGE);
+        return 0;
+    }
     let cli = match cli::parse(args) {
         Ok(cli) => cli,
         Err(e) => {
