@@ -153,7 +153,8 @@ fn better(a: Solved, b: Solved) -> bool {
     a.future > b.future || (a.future == b.future && a.plies < b.plies)
 }
 
-fn gain_of(position: &Cavalo, mv: Move) -> i32 {
+/// What a move adds to the mover's score.
+pub(super) fn gain_of(position: &Cavalo, mv: Move) -> i32 {
     if mv.is_pass() {
         0
     } else {

@@ -19,7 +19,7 @@ use std::sync::Mutex;
 use once_cell::sync::Lazy;
 
 use super::board::{bit, cells_of, Cells, NO_CELL};
-use super::endgame::{drop_equivalent_double_choices, memo_key};
+use super::endgame::{drop_equivalent_double_choices, gain_of, memo_key};
 use super::eval::{spread, value_sum};
 use super::position::{Cavalo, Move};
 use crate::core::{Deadline, Player};
@@ -209,7 +209,8 @@ impl Solver<'_> {
         }
         let key = memo_key(position);
         let mut best_move = None;
-        if let Some(entry) = self.table.probe(key) {
+        let known = self.table.probe(key);
+        if let Some(entry) = known {
             let (lower, upper) = (i32::from(entry.lower), i32::from(entry.upper));
             if lower >= beta || lower == upper {
                 return lower;
@@ -274,7 +275,7 @@ impl Solver<'_> {
             (best, best)
         };
         // Merge with what the table knew, so bounds only tighten.
-        let (lower, upper) = match self.table.probe(key) {
+        let (lower, upper) = match known {
             Some(e) => (lower.max(i32::from(e.lower)), upper.min(i32::from(e.upper))),
             None => (lower, upper),
         };
@@ -285,14 +286,6 @@ impl Solver<'_> {
             best_found.filter(|m| !m.is_pass()),
         );
         best
-    }
-}
-
-fn gain_of(position: &Cavalo, mv: Move) -> i32 {
-    if mv.is_pass() {
-        0
-    } else {
-        position.landing_effects(mv).0
     }
 }
 
