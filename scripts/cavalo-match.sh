@@ -3,14 +3,17 @@
 # the engine at 100 ms a move against the seed's negamax at 1 s a move, with
 # the seed's |p1 - p2| evaluation and with p1 - p2, on BOARDS random boards
 # (BoardSeed FIRST..FIRST+BOARDS-1), each played with both colours.
-# Usage: scripts/cavalo-match.sh [BOARDS] [FIRST]
+# SEARCH=seed (default) is the seed's own single pass to depth 50 cut off by
+# the clock; SEARCH=deepening is a stronger, iteratively deepening yardstick.
+# Usage: [SEARCH=seed|deepening] scripts/cavalo-match.sh [BOARDS] [FIRST]
 set -e
 BOARDS=${1:-10}
 FIRST=${2:-1000}
+SEARCH=${SEARCH:-seed}
 cd "$(dirname "$0")/.."
 nice -n 10 cargo build --release --bin cavalo-tools
 for eval in abs diff; do
-    echo "== engine 100 ms against the seed's negamax ($eval) 1000 ms"
+    echo "== engine 100 ms against the seed's negamax ($eval, $SEARCH) 1000 ms"
     nice -n 10 ./target/release/cavalo-tools match boards "$BOARDS" first-seed "$FIRST" \
-        ours 100 baseline 1000 eval "$eval"
+        ours 100 baseline 1000 eval "$eval" search "$SEARCH"
 done

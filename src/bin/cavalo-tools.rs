@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use boardgames::core::{Game, Outcome, Player, MATE_BOUND};
 use boardgames::engine::{Engine, SearchLimits};
-use boardgames::games::cavalo::seed_baseline::{seed_move, SeedEvaluation};
+use boardgames::games::cavalo::seed_baseline::{seed_move, SeedDepth, SeedEvaluation};
 use boardgames::games::cavalo::{Cavalo, Rules};
 
 fn main() {
@@ -30,7 +30,7 @@ fn main() {
             Err(message) => {
                 eprintln!("cavalo-tools match: {message}");
                 eprintln!(
-                    "usage: cavalo-tools match [boards N] [first-seed S] [ours MS] [baseline MS] [eval abs|diff] [verbose 1]"
+                    "usage: cavalo-tools match [boards N] [first-seed S] [ours MS] [baseline MS] [eval abs|diff] [search seed|deepening] [colour white|black|both] [verbose 1]"
                 );
                 std::process::exit(2);
             }
@@ -47,6 +47,10 @@ struct MatchSettings {
     ours: Duration,
     baseline: Duration,
     evaluation: SeedEvaluation,
+    /// The seed's single pass, or the stronger iterative deepening.
+    depth: SeedDepth,
+    /// The colours the engine plays on each board.
+    colours: Vec<Player>,
     /// Print every move with both scores.
     verbose: bool,
 }
@@ -59,6 +63,8 @@ impl MatchSettings {
             ours: Duration::from_millis(100),
             baseline: Duration::from_millis(1000),
             evaluation: SeedEvaluation::AbsoluteDifference,
+            depth: SeedDepth::SinglePass,
+            colours: vec![Player::P1, Player::P2],
             verbose: false,
         };
         for pair in args.chunks(2) {
@@ -76,6 +82,27 @@ impl MatchSettings {
                 "ours" => settings.ours = Duration::from_millis(number()?),
                 "baseline" => settings.baseline = Duration::from_millis(number()?),
                 "verbose" => settings.verbose = number()? != 0,
+                "search" => {
+                    settings.depth = match value.as_str() {
+                        "seed" => SeedDepth::SinglePass,
+                        "deepening" => SeedDepth::Deepening,
+                        _ => {
+                            return Err(format!("search must be seed or deepening, not '{value}'"))
+                        }
+                    }
+                }
+                "colour" => {
+                    settings.colours = match value.as_str() {
+                        "white" => vec![Player::P1],
+                        "black" => vec![Player::P2],
+                        "both" => vec![Player::P1, Player::P2],
+                        _ => {
+                            return Err(format!(
+                                "colour must be white, black or both, not '{value}'"
+                            ))
+                        }
+                    }
+                }
                 "eval" => {
                     settings.evaluation = match value.as_str() {
                         "abs" => SeedEvaluation::AbsoluteDifference,
@@ -112,7 +139,12 @@ fn play_game(settings: &MatchSettings, rules: &Rules, ours: Player) -> (Outcome,
                 .wait()
                 .best_move
         } else {
-            seed_move(&game, settings.baseline, settings.evaluation)
+            seed_move(
+                &game,
+                settings.baseline,
+                settings.evaluation,
+                settings.depth,
+            )
         };
         let Some(mv) = mv else {
             log::error!("no move in {}", game.to_fen());
@@ -141,7 +173,7 @@ fn run_match(settings: &MatchSettings) {
             board_seed,
             ..Rules::default()
         };
-        for ours in [Player::P1, Player::P2] {
+        for &ours in &settings.colours {
             let (outcome, scores) = play_game(settings, &rules, ours);
             let verdict = match outcome {
                 Outcome::Win(winner) if winner == ours => {

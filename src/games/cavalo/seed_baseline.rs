@@ -6,9 +6,15 @@
 //! jump is a leaf (passes are the game loop's business, not the search's),
 //! and the search stops when the time is up.
 //!
-//! The seed ran one pass to depth 50 cut off by the clock; this version
-//! deepens iteratively under the same clock and keeps the last finished
-//! depth's move, which is never weaker.
+//! Two ways to spend the clock:
+//! - [`SeedDepth::SinglePass`] is the seed's own: one search to depth 50
+//!   that the clock cuts off. Every node reached after the time is up is a
+//!   leaf, so in the opening only the first root moves get a deep look and
+//!   the rest are judged by the score they take; near the end the pass
+//!   finishes and the seed plays perfectly.
+//! - [`SeedDepth::Deepening`] is a stronger yardstick than the seed ever
+//!   was: it deepens iteratively under the same clock and keeps the last
+//!   finished depth's move.
 
 use std::time::{Duration, Instant};
 
@@ -22,6 +28,18 @@ pub enum SeedEvaluation {
     /// p1 - p2 for the player the search is for.
     Difference,
 }
+
+/// How the baseline spends its time (see the module's comment).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeedDepth {
+    /// The seed's single pass to depth 50, cut off by the clock.
+    SinglePass,
+    /// Iterative deepening, keeping the last finished depth's move.
+    Deepening,
+}
+
+/// The depth of the seed's single pass (its default `d-maximo`).
+const SEED_MAX_DEPTH: u32 = 50;
 
 struct SeedSearch {
     root_player: Player,
@@ -98,7 +116,12 @@ impl SeedSearch {
 
 /// The seed player's move in `position` within `time`; `None` if the game
 /// is over. A forced move (a pass, a placement) is played at once.
-pub fn seed_move(position: &Cavalo, time: Duration, evaluation: SeedEvaluation) -> Option<Move> {
+pub fn seed_move(
+    position: &Cavalo,
+    time: Duration,
+    evaluation: SeedEvaluation,
+    depth: SeedDepth,
+) -> Option<Move> {
     let mut position = position.clone();
     let mut legal = Vec::new();
     position.generate(&mut legal);
@@ -115,27 +138,48 @@ pub fn seed_move(position: &Cavalo, time: Duration, evaluation: SeedEvaluation) 
         out_of_time: false,
     };
     let root_moves = search.children(&mut position);
-    let mut best_move = root_moves.first().copied();
-    for depth in 1..=50 {
-        let mut alpha = i32::MIN + 1;
-        let mut depth_best = None;
-        for &mv in &root_moves {
-            position.make(mv);
-            let value = -search.negamax(&mut position, depth - 1, i32::MIN + 1, -alpha);
-            position.unmake(mv);
-            if search.out_of_time {
-                break;
-            }
-            if depth_best.is_none() || value > alpha {
-                alpha = value;
-                depth_best = Some(mv);
-            }
+    match depth {
+        SeedDepth::SinglePass => {
+            // Once the clock has run out the remaining root moves are still
+            // scored, as leaves: the seed kept whatever came out best.
+            let (mv, _) = search.root_pass(&mut position, &root_moves, SEED_MAX_DEPTH);
+            log::debug!("seed baseline: single pass, {} nodes", search.nodes);
+            mv
         }
-        if search.out_of_time {
-            break;
+        SeedDepth::Deepening => {
+            let mut best_move = root_moves.first().copied();
+            for depth in 1..=SEED_MAX_DEPTH {
+                let (depth_best, _) = search.root_pass(&mut position, &root_moves, depth);
+                if search.out_of_time {
+                    break;
+                }
+                best_move = depth_best.or(best_move);
+                log::debug!("seed baseline: depth {depth} done, {} nodes", search.nodes);
+            }
+            best_move
         }
-        best_move = depth_best.or(best_move);
-        log::debug!("seed baseline: depth {depth} done, {} nodes", search.nodes);
     }
-    best_move
+}
+
+impl SeedSearch {
+    /// One pass over the root moves to `depth`: the best move and its value.
+    fn root_pass(
+        &mut self,
+        position: &mut Cavalo,
+        root_moves: &[Move],
+        depth: u32,
+    ) -> (Option<Move>, i32) {
+        let mut alpha = i32::MIN + 1;
+        let mut best = None;
+        for &mv in root_moves {
+            position.make(mv);
+            let value = -self.negamax(position, depth - 1, i32::MIN + 1, -alpha);
+            position.unmake(mv);
+            if best.is_none() || value > alpha {
+                alpha = value;
+                best = Some(mv);
+            }
+        }
+        (best, alpha)
+    }
 }

@@ -728,3 +728,58 @@ fn the_search_tries_one_removal_of_the_doubles_no_knight_can_reach() {
     assert_eq!(kept.len(), 2, "{kept:?}");
     assert_eq!(kept[0], "c2/d4");
 }
+
+/// The seed's view of a position's value for `root`: p1 - p2 at the end
+/// of the line, where a side that cannot jump ends it (the seed searched no
+/// passes).
+fn seed_tree_value(position: &mut Cavalo, root: Player) -> i32 {
+    let moves: Vec<Move> = legal(position)
+        .into_iter()
+        .filter(|m| !m.is_pass())
+        .collect();
+    if moves.is_empty() {
+        let scores = position.scores();
+        return scores[root.index()] - scores[root.other().index()];
+    }
+    let maximizing = position.side_to_move() == root;
+    let values = moves.into_iter().map(|mv| {
+        position.make_move(mv);
+        let value = seed_tree_value(position, root);
+        position.unmake_move(mv);
+        value
+    });
+    if maximizing {
+        values.max().unwrap_or(0)
+    } else {
+        values.min().unwrap_or(0)
+    }
+}
+
+#[test]
+fn the_seed_baseline_with_time_to_finish_plays_its_trees_best_move() {
+    use seed_baseline::{seed_move, SeedDepth, SeedEvaluation};
+    use std::time::Duration;
+    let boards = (20..60).map(|board_seed| Rules {
+        board_seed,
+        ..Rules::default()
+    });
+    let mut checked = 0;
+    for mut position in random_small_endgames(5, boards, 12) {
+        let root = position.side_to_move();
+        let best = seed_tree_value(&mut position, root);
+        for depth in [SeedDepth::SinglePass, SeedDepth::Deepening] {
+            let time = Duration::from_secs(10);
+            let mv = seed_move(&position, time, SeedEvaluation::Difference, depth)
+                .expect("the game is not over");
+            if mv.is_pass() {
+                continue;
+            }
+            position.make_move(mv);
+            let value = seed_tree_value(&mut position, root);
+            position.unmake_move(mv);
+            assert_eq!(value, best, "{depth:?} in {}", position.to_fen());
+            checked += 1;
+        }
+    }
+    assert!(checked >= 10, "only {checked} positions checked");
+}
