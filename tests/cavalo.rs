@@ -214,3 +214,64 @@ fn a_timed_search_reports_the_solvers_proven_win() {
     let output = run_search(&format!("uci\nposition fen {fen}"), "go depth 3");
     assert!(output.iter().any(|l| l.starts_with("info depth 3 ")));
 }
+
+/// The moves of a self-played game of board 0 and its result line.
+fn self_played_game() -> (Vec<String>, String) {
+    let output = Command::cargo_bin("cavalo")
+        .unwrap()
+        .args(["selfplay", "5"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout).to_string();
+    let moves = text
+        .lines()
+        .filter_map(|line| line.split(" plays ").nth(1))
+        .filter_map(|rest| rest.split_whitespace().next())
+        .map(str::to_string)
+        .collect();
+    let result = text
+        .lines()
+        .find(|line| line.starts_with("Result:"))
+        .unwrap_or_default()
+        .to_string();
+    (moves, result)
+}
+
+#[test]
+fn the_verdicts_of_a_games_last_positions_name_its_winner() {
+    let (moves, result) = self_played_game();
+    assert!(moves.len() > 20, "{moves:?}");
+    let winner = if result.contains("white wins") {
+        "white wins"
+    } else if result.contains("black wins") {
+        "black wins"
+    } else {
+        "draw"
+    };
+    let output = Command::cargo_bin("cavalo-tools")
+        .unwrap()
+        .args(["verdicts", "0", "10000000", "30"])
+        .args(&moves)
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8_lossy(&output.stdout).to_string();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.len() >= 5, "{text}");
+    for line in &lines {
+        assert!(line.ends_with(" nodes)"), "not settled: {line}");
+        assert!(line.contains(winner), "{line} but the game ended: {result}");
+    }
+}
+
+#[test]
+fn verdicts_refuse_an_illegal_move() {
+    // On board 0 White's placement is f1: the highest cell of row 1.
+    let output = Command::cargo_bin("cavalo-tools")
+        .unwrap()
+        .args(["verdicts", "0", "1000", "100", "a1"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("illegal"));
+}

@@ -4,6 +4,13 @@
 //! `cavalo-tools solvepoint [boards]` measures from which ply of a self-played
 //! game a one-second search proves the result.
 //!
+//! `cavalo-tools verdicts BOARD_SEED MAX_NODES MOST_CELLS MOVE...` replays a
+//! game and prints the exact solver's verdict after each move: where a lost
+//! game was lost.
+//!
+//! `cavalo-tools labels [games] [first-seed] [nodes]` prints positions
+//! labelled by the exact solver, for tuning the evaluation.
+//!
 //! `cavalo-tools match ...` is a separate helper, kept out of the engine's play:
 //! it plays the engine against the seed's algorithm (see
 //! `games::cavalo::seed_baseline`) and prints the results.
@@ -13,7 +20,7 @@ use std::time::Duration;
 use boardgames::core::{Game, Outcome, Player, MATE_BOUND};
 use boardgames::engine::{Engine, SearchLimits};
 use boardgames::games::cavalo::seed_baseline::{seed_move, SeedDepth, SeedEvaluation};
-use boardgames::games::cavalo::{Cavalo, Rules};
+use boardgames::games::cavalo::{exact, Cavalo, Rules};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -21,6 +28,25 @@ fn main() {
         boardgames::protocol::init_logging();
         let boards = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(3);
         solve_point(boards);
+        return;
+    }
+    if args.first().map(String::as_str) == Some("labels") {
+        boardgames::protocol::init_logging();
+        let number = |i: usize, default: u64| {
+            args.get(i)
+                .and_then(|n: &String| n.parse().ok())
+                .unwrap_or(default)
+        };
+        labels(number(1, 100), number(2, 7000), number(3, 10_000_000));
+        return;
+    }
+    if args.first().map(String::as_str) == Some("verdicts") {
+        boardgames::protocol::init_logging();
+        if let Err(message) = verdicts(&args[1..]) {
+            eprintln!("cavalo-tools verdicts: {message}");
+            eprintln!("usage: cavalo-tools verdicts BOARD_SEED MAX_NODES MOST_CELLS MOVE...");
+            std::process::exit(2);
+        }
         return;
     }
     if args.first().map(String::as_str) == Some("match") {
@@ -37,7 +63,9 @@ fn main() {
         }
         return;
     }
-    eprintln!("usage: cavalo-tools match [...] | cavalo-tools solvepoint [boards]");
+    eprintln!(
+        "usage: cavalo-tools match [...] | solvepoint [boards] | verdicts BOARD_SEED MAX_NODES MOST_CELLS MOVE... | labels [games] [first-seed] [nodes]"
+    );
     std::process::exit(2);
 }
 
@@ -202,6 +230,167 @@ fn run_match(settings: &MatchSettings) {
         "engine {wins} wins, {draws} draws, {losses} losses in {games} games: {:.1}%",
         100.0 * (f64::from(wins) + 0.5 * f64::from(draws)) / f64::from(games.max(1))
     );
+}
+
+/// Replays a game on board BOARD_SEED and prints, after each move that
+/// leaves at most MOST_CELLS cells, the exact solver's verdict for White
+/// (within MAX_NODES nodes, `?` beyond): where a lost game was lost.
+fn verdicts(args: &[String]) -> Result<(), String> {
+    let [seed, nodes, most_cells, moves @ ..] = args else {
+        return Err("too few arguments".to_string());
+    };
+    let board_seed = seed
+        .parse()
+        .map_err(|_| format!("'{seed}' is not a board seed"))?;
+    let nodes = nodes
+        .parse()
+        .map_err(|_| format!("'{nodes}' is not a node count"))?;
+    let most_cells: u32 = most_cells
+        .parse()
+        .map_err(|_| format!("'{most_cells}' is not a cell count"))?;
+    let rules = Rules {
+        board_seed,
+        ..Rules::default()
+    };
+    let mut game = Cavalo::start(&rules);
+    let mut legal = Vec::new();
+    for (ply, text) in moves.iter().enumerate() {
+        let mv = game.parse_move(text)?;
+        game.generate_moves(&mut legal);
+        if !legal.contains(&mv) {
+            return Err(format!("move {} '{text}' is illegal", ply + 1));
+        }
+        game.make_move(mv);
+        if game.outcome().is_some() {
+            break;
+        }
+        if game.present_cells().count_ones() > most_cells {
+            continue;
+        }
+        let verdict = match exact::solve(&game, exact::Limit::Nodes(nodes)) {
+            Some(solution) => {
+                let for_white = match (solution.verdict, game.side_to_move()) {
+                    (exact::Verdict::Draw, _) => "draw",
+                    (exact::Verdict::Win, Player::P1) | (exact::Verdict::Loss, Player::P2) => {
+                        "white wins"
+                    }
+                    _ => "black wins",
+                };
+                format!("{for_white} ({} nodes)", solution.nodes)
+            }
+            None => "?".to_string(),
+        };
+        println!(
+            "ply {} after {text}: {} cells, {verdict}",
+            ply + 1,
+            game.present_cells().count_ones()
+        );
+    }
+    Ok(())
+}
+
+/// Evaluation-tuning data labelled by the exact solver: on each of `games`
+/// boards from `first_seed`, a game of the engine at 10 ms a move with one
+/// move in four random, stopped at 76 to 84 cells; if the solver settles
+/// the position within `nodes`, prints one line: the verdict for the side to
+/// move (1, 0, -1), the cells left, the score difference and each knight's
+/// reach (mover's first: mobility, best values 1 to 3 jumps away, region,
+/// denied value).
+fn labels(games: u64, first_seed: u64, nodes: u64) {
+    use boardgames::games::cavalo::eval::reach;
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(first_seed);
+    let mut engine = Engine::<Cavalo>::new();
+    let mut legal = Vec::new();
+    for board_seed in first_seed..first_seed + games {
+        let rules = Rules {
+            board_seed,
+            ..Rules::default()
+        };
+        let mut game = Cavalo::start(&rules);
+        let stop_at = rng.gen_range(76..=84);
+        while game.outcome().is_none() && game.present_cells().count_ones() > stop_at {
+            game.generate_moves(&mut legal);
+            let mv = if rng.gen_bool(0.25) {
+                legal[rng.gen_range(0..legal.len())]
+            } else {
+                match engine_search(&mut engine, &game, Duration::from_millis(10)) {
+                    Some((mv, _)) => mv,
+                    None => break,
+                }
+            };
+            game.make_move(mv);
+        }
+        if game.outcome().is_some() || game.in_placement() {
+            continue;
+        }
+        let Some(solution) = exact::solve(&game, exact::Limit::Nodes(nodes)) else {
+            continue;
+        };
+        let verdict = match solution.verdict {
+            exact::Verdict::Win => 1,
+            exact::Verdict::Draw => 0,
+            exact::Verdict::Loss => -1,
+        };
+        let mover = game.side_to_move();
+        let scores = game.scores();
+        let mut line = format!(
+            "{verdict} {} {}",
+            game.present_cells().count_ones(),
+            scores[mover.index()] - scores[mover.other().index()]
+        );
+        for player in [mover, mover.other()] {
+            let r = reach(&game, player);
+            let [b1, b2, b3] = r.best_by_distance;
+            line += &format!(
+                " {} {b1} {b2} {b3} {} {}",
+                r.mobility, r.region, r.denied_value
+            );
+        }
+        let territory = territory(&game, mover);
+        line += &format!(
+            " {} {} {} {}",
+            territory[0].0, territory[0].1, territory[1].0, territory[1].1
+        );
+        println!("{line}");
+    }
+}
+
+/// (cells, value) each knight reaches in fewer jumps than the other (the
+/// mover winning ties), `first` first; for tuning experiments only.
+fn territory(game: &Cavalo, first: Player) -> [(u32, i32); 2] {
+    use boardgames::games::cavalo::board::{bit, cells_of, knight_jumps};
+    use boardgames::games::cavalo::eval::spread;
+    let present = game.present_cells();
+    let mut frontier = [0u128; 2];
+    let mut seen = [0u128; 2];
+    for (side, player) in [first, first.other()].into_iter().enumerate() {
+        if let Some(knight) = game.knight(player) {
+            frontier[side] = knight_jumps(knight) & present & !game.denied_to(player);
+            seen[side] = frontier[side] | bit(knight);
+        }
+    }
+    let mut owned = [0u128; 2];
+    let mut claimed = 0u128;
+    while frontier[0] | frontier[1] != 0 {
+        let mine = frontier[0] & !claimed;
+        claimed |= mine;
+        owned[0] |= mine;
+        let theirs = frontier[1] & !claimed;
+        claimed |= theirs;
+        owned[1] |= theirs;
+        for side in 0..2 {
+            frontier[side] = spread(frontier[side]) & present & !seen[side] & !claimed;
+            seen[side] |= frontier[side];
+        }
+    }
+    owned.map(|cells| {
+        let value = cells_of(cells)
+            .filter_map(|c| game.value(c))
+            .map(i32::from)
+            .sum();
+        (cells.count_ones(), value)
+    })
 }
 
 /// The engine's move (and score) with `time` to think.
