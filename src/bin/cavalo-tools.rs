@@ -8,7 +8,7 @@
 //! game and prints the exact solver's verdict after each move: where a lost
 //! game was lost.
 //!
-//! `cavalo-tools labels [games] [first-seed] [nodes]` prints positions
+//! `cavalo-tools labels [games] [first-seed] [nodes] [least-cells] [most-cells]` prints positions
 //! labelled by the exact solver, for tuning the evaluation.
 //!
 //! `cavalo-tools match ...` is a separate helper, kept out of the engine's play:
@@ -37,7 +37,13 @@ fn main() {
                 .and_then(|n: &String| n.parse().ok())
                 .unwrap_or(default)
         };
-        labels(number(1, 100), number(2, 7000), number(3, 10_000_000));
+        let cells = number(4, 76) as u32..=number(5, 84) as u32;
+        labels(
+            number(1, 100),
+            number(2, 7000),
+            number(3, 10_000_000),
+            cells,
+        );
         return;
     }
     if args.first().map(String::as_str) == Some("verdicts") {
@@ -64,7 +70,7 @@ fn main() {
         return;
     }
     eprintln!(
-        "usage: cavalo-tools match [...] | solvepoint [boards] | verdicts BOARD_SEED MAX_NODES MOST_CELLS MOVE... | labels [games] [first-seed] [nodes]"
+        "usage: cavalo-tools match [...] | solvepoint [boards] | verdicts BOARD_SEED MAX_NODES MOST_CELLS MOVE... | labels [games] [first-seed] [nodes] [least-cells] [most-cells]"
     );
     std::process::exit(2);
 }
@@ -291,12 +297,12 @@ fn verdicts(args: &[String]) -> Result<(), String> {
 
 /// Evaluation-tuning data labelled by the exact solver: on each of `games`
 /// boards from `first_seed`, a game of the engine at 10 ms a move with one
-/// move in four random, stopped at 76 to 84 cells; if the solver settles
+/// move in four random, stopped at `cells` cells left; if the solver settles
 /// the position within `nodes`, prints one line: the verdict for the side to
 /// move (1, 0, -1), the cells left, the score difference and each knight's
 /// reach (mover's first: mobility, best values 1 to 3 jumps away, region,
 /// denied value).
-fn labels(games: u64, first_seed: u64, nodes: u64) {
+fn labels(games: u64, first_seed: u64, nodes: u64, cells: std::ops::RangeInclusive<u32>) {
     use boardgames::games::cavalo::eval::reach;
     use rand::{Rng, SeedableRng};
     let mut rng = rand::rngs::SmallRng::seed_from_u64(first_seed);
@@ -308,7 +314,7 @@ fn labels(games: u64, first_seed: u64, nodes: u64) {
             ..Rules::default()
         };
         let mut game = Cavalo::start(&rules);
-        let stop_at = rng.gen_range(76..=84);
+        let stop_at = rng.gen_range(cells.clone());
         while game.outcome().is_none() && game.present_cells().count_ones() > stop_at {
             game.generate_moves(&mut legal);
             let mv = if rng.gen_bool(0.25) {
