@@ -8,8 +8,9 @@
 //! game and prints the exact solver's verdict after each move: where a lost
 //! game was lost.
 //!
-//! `cavalo-tools labels [games] [first-seed] [nodes] [least-cells] [most-cells]` prints positions
-//! labelled by the exact solver, for tuning the evaluation.
+//! `cavalo-tools labels [games] [first-seed] [nodes] [least-cells]
+//! [most-cells]` prints positions labelled by the exact solver, for tuning
+//! the evaluation.
 //!
 //! `cavalo-tools match ...` is a separate helper, kept out of the engine's play:
 //! it plays the engine against the seed's algorithm (see
@@ -22,42 +23,39 @@ use boardgames::engine::{Engine, SearchLimits};
 use boardgames::games::cavalo::seed_baseline::{seed_move, SeedDepth, SeedEvaluation};
 use boardgames::games::cavalo::{exact, Cavalo, Rules};
 
+const USAGE: &str = "usage: cavalo-tools match [...] | solvepoint [boards] | verdicts BOARD_SEED MAX_NODES MOST_CELLS MOVE... | labels [games] [first-seed] [nodes] [least-cells] [most-cells]";
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.first().map(String::as_str) == Some("solvepoint") {
-        boardgames::protocol::init_logging();
-        let boards = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(3);
-        solve_point(boards);
-        return;
-    }
-    if args.first().map(String::as_str) == Some("labels") {
-        boardgames::protocol::init_logging();
-        let number = |i: usize, default: u64| {
-            args.get(i)
-                .and_then(|n: &String| n.parse().ok())
-                .unwrap_or(default)
-        };
-        let cells = number(4, 76) as u32..=number(5, 84) as u32;
-        labels(
-            number(1, 100),
-            number(2, 7000),
-            number(3, 10_000_000),
-            cells,
-        );
-        return;
-    }
-    if args.first().map(String::as_str) == Some("verdicts") {
-        boardgames::protocol::init_logging();
-        if let Err(message) = verdicts(&args[1..]) {
-            eprintln!("cavalo-tools verdicts: {message}");
-            eprintln!("usage: cavalo-tools verdicts BOARD_SEED MAX_NODES MOST_CELLS MOVE...");
-            std::process::exit(2);
+    boardgames::protocol::init_logging();
+    let number = |i: usize, default: u64| {
+        args.get(i)
+            .and_then(|n: &String| n.parse().ok())
+            .unwrap_or(default)
+    };
+    match args.first().map(String::as_str) {
+        Some("solvepoint") => solve_point(number(1, 3)),
+        Some("labels") => {
+            let (least, most) = (number(4, 76) as u32, number(5, 84) as u32);
+            if least > most {
+                eprintln!("cavalo-tools labels: least-cells {least} is above most-cells {most}");
+                std::process::exit(2);
+            }
+            labels(
+                number(1, 100),
+                number(2, 7000),
+                number(3, 10_000_000),
+                least..=most,
+            );
         }
-        return;
-    }
-    if args.first().map(String::as_str) == Some("match") {
-        boardgames::protocol::init_logging();
-        match MatchSettings::parse(&args[1..]) {
+        Some("verdicts") => {
+            if let Err(message) = verdicts(&args[1..]) {
+                eprintln!("cavalo-tools verdicts: {message}");
+                eprintln!("usage: cavalo-tools verdicts BOARD_SEED MAX_NODES MOST_CELLS MOVE...");
+                std::process::exit(2);
+            }
+        }
+        Some("match") => match MatchSettings::parse(&args[1..]) {
             Ok(settings) => run_match(&settings),
             Err(message) => {
                 eprintln!("cavalo-tools match: {message}");
@@ -66,13 +64,12 @@ fn main() {
                 );
                 std::process::exit(2);
             }
+        },
+        _ => {
+            eprintln!("{USAGE}");
+            std::process::exit(2);
         }
-        return;
     }
-    eprintln!(
-        "usage: cavalo-tools match [...] | solvepoint [boards] | verdicts BOARD_SEED MAX_NODES MOST_CELLS MOVE... | labels [games] [first-seed] [nodes] [least-cells] [most-cells]"
-    );
-    std::process::exit(2);
 }
 
 struct MatchSettings {

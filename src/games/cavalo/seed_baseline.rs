@@ -112,6 +112,27 @@ impl SeedSearch {
         }
         best
     }
+
+    /// One pass over the root moves to `depth`: the best of them.
+    fn root_pass(
+        &mut self,
+        position: &mut Cavalo,
+        root_moves: &[Move],
+        depth: u32,
+    ) -> Option<Move> {
+        let mut alpha = i32::MIN + 1;
+        let mut best = None;
+        for &mv in root_moves {
+            position.make(mv);
+            let value = -self.negamax(position, depth - 1, i32::MIN + 1, -alpha);
+            position.unmake(mv);
+            if best.is_none() || value > alpha {
+                alpha = value;
+                best = Some(mv);
+            }
+        }
+        best
+    }
 }
 
 /// The seed player's move in `position` within `time`; `None` if the game
@@ -142,14 +163,14 @@ pub fn seed_move(
         SeedDepth::SinglePass => {
             // Once the clock has run out the remaining root moves are still
             // scored, as leaves: the seed kept whatever came out best.
-            let (mv, _) = search.root_pass(&mut position, &root_moves, SEED_MAX_DEPTH);
+            let mv = search.root_pass(&mut position, &root_moves, SEED_MAX_DEPTH);
             log::debug!("seed baseline: single pass, {} nodes", search.nodes);
             mv
         }
         SeedDepth::Deepening => {
             let mut best_move = root_moves.first().copied();
             for depth in 1..=SEED_MAX_DEPTH {
-                let (depth_best, _) = search.root_pass(&mut position, &root_moves, depth);
+                let depth_best = search.root_pass(&mut position, &root_moves, depth);
                 if search.out_of_time {
                     break;
                 }
@@ -158,28 +179,5 @@ pub fn seed_move(
             }
             best_move
         }
-    }
-}
-
-impl SeedSearch {
-    /// One pass over the root moves to `depth`: the best move and its value.
-    fn root_pass(
-        &mut self,
-        position: &mut Cavalo,
-        root_moves: &[Move],
-        depth: u32,
-    ) -> (Option<Move>, i32) {
-        let mut alpha = i32::MIN + 1;
-        let mut best = None;
-        for &mv in root_moves {
-            position.make(mv);
-            let value = -self.negamax(position, depth - 1, i32::MIN + 1, -alpha);
-            position.unmake(mv);
-            if best.is_none() || value > alpha {
-                alpha = value;
-                best = Some(mv);
-            }
-        }
-        (best, alpha)
     }
 }
