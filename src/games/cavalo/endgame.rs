@@ -10,7 +10,7 @@ use std::sync::Mutex;
 use once_cell::sync::Lazy;
 
 use super::board::{bit, Cells, NO_CELL};
-use super::eval::spread;
+use super::eval::flood;
 use super::position::{difference_key, Cavalo, Move};
 use crate::core::Player;
 
@@ -43,16 +43,11 @@ pub fn contested_cells(position: &Cavalo, limit: u32) -> Option<Cells> {
     }
     let mut union = 0;
     for player in [Player::P1, Player::P2] {
-        let Some(knight) = position.knight(player) else {
-            continue;
-        };
-        let mut ring = spread(bit(knight)) & present;
-        while ring != 0 {
-            union |= ring;
+        if let Some(knight) = position.knight(player) {
+            union = flood(knight, present, union, limit);
             if union.count_ones() > limit {
                 return None;
             }
-            ring = spread(ring) & present & !union;
         }
     }
     Some(union)

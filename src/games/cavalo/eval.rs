@@ -45,6 +45,23 @@ pub fn spread(from: Cells) -> Cells {
     (up | down) & ALL_CELLS
 }
 
+/// `known` plus the cells a knight on `knight` reaches by jumps over
+/// `present` cells. Stops early, with part of the flood, once more than
+/// `cap` cells are known: callers that only need "more than `cap`" save the
+/// rest of the work.
+pub fn flood(knight: u8, present: Cells, known: Cells, cap: u32) -> Cells {
+    let mut union = known;
+    let mut ring = spread(bit(knight)) & present & !known;
+    while ring != 0 {
+        union |= ring;
+        if union.count_ones() > cap {
+            break;
+        }
+        ring = spread(ring) & present & !union;
+    }
+    union
+}
+
 /// What one knight can still reach.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Reach {

@@ -20,7 +20,7 @@ use once_cell::sync::Lazy;
 
 use super::board::{bit, cells_of, Cells, NO_CELL};
 use super::endgame::{drop_equivalent_double_choices, gain_of, memo_key};
-use super::eval::{spread, value_sum};
+use super::eval::{flood, value_sum};
 use super::position::{Cavalo, Move};
 use crate::core::{Deadline, Player};
 
@@ -102,17 +102,9 @@ struct Solver<'a> {
 
 /// The flood of knight jumps from `player`'s knight over present cells.
 fn region(position: &Cavalo, player: Player) -> Cells {
-    let Some(knight) = position.knight(player) else {
-        return 0;
-    };
-    let present = position.present_cells();
-    let mut seen = 0;
-    let mut ring = spread(bit(knight)) & present;
-    while ring != 0 {
-        seen |= ring;
-        ring = spread(ring) & present & !seen;
-    }
-    seen
+    position.knight(player).map_or(0, |knight| {
+        flood(knight, position.present_cells(), 0, u32::MAX)
+    })
 }
 
 /// Every cell either knight could still land on.
