@@ -240,6 +240,14 @@ pub trait Game: Clone + Send + Sync + 'static {
         0
     }
 
+    /// Whether late-move reductions also shorten the search of late moves
+    /// with a positive ordering hint. Off by default: a capture or a threat
+    /// is searched to full depth. A game whose every move is "tactical" by
+    /// its hint would otherwise never reduce anything.
+    fn reduces_tactical_moves() -> bool {
+        false
+    }
+
     /// A dense index of the move for history tables, below `move_index_bound`.
     fn move_index(&self, mv: Self::Move) -> usize;
 

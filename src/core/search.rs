@@ -140,6 +140,8 @@ pub struct Searcher<'a, G: Game> {
     cutoffs: u64,
     seldepth: usize,
     aborted: bool,
+    /// `Game::reduces_tactical_moves`, read once.
+    reduce_tactical_moves: bool,
     killers: Vec<[Option<G::Move>; 2]>,
     move_buffers: Vec<Vec<G::Move>>,
     key_buffers: Vec<Vec<(i64, MoveKind)>>,
@@ -173,6 +175,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             cutoffs: 0,
             seldepth: 0,
             aborted: false,
+            reduce_tactical_moves: G::reduces_tactical_moves(),
             killers: vec![[None; 2]; MAX_PLY + 1],
             move_buffers: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             key_buffers: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
@@ -435,7 +438,9 @@ impl<'a, G: Game> Searcher<'a, G> {
             let score = if index == 0 {
                 -self.negamax(depth - 1, -beta, -alpha, ply + 1, pv_node)
             } else {
-                let reduction = if depth >= 3 && index >= 3 && kind == MoveKind::Quiet {
+                let reducible = kind == MoveKind::Quiet
+                    || (kind == MoveKind::Tactical && self.reduce_tactical_moves);
+                let reduction = if depth >= 3 && index >= 3 && reducible {
                     1 + (index >= 10) as i32 + (depth >= 8 && index >= 20) as i32
                 } else {
                     0
