@@ -18,6 +18,8 @@ use crate::core::Player;
 pub const SOLVE_REGION_CELLS: u32 = 14;
 /// Give up on a solve that needs more positions than this.
 const SOLVE_BUDGET: u32 = 40_000;
+/// Nodes between two looks at the search's deadline.
+const CLOCK_INTERVAL: u32 = 1024;
 /// Memo entries kept before the memo is cleared.
 const MEMO_LIMIT: usize = 1 << 20;
 
@@ -95,19 +97,46 @@ pub fn solve(position: &mut Cavalo) -> Option<Solved> {
     if let Some(&known) = memo.get(&root_key) {
         return known;
     }
-    let mut budget = SOLVE_BUDGET;
+    let mut budget = Budget {
+        nodes_left: SOLVE_BUDGET,
+        timed_out: false,
+    };
     let solved = solve_inner(position, relevant, &mut memo, &mut budget);
-    if solved.is_none() {
+    // A solve cut short by the clock may succeed in the next search.
+    if solved.is_none() && !budget.timed_out {
         memo.insert(root_key, None);
     }
     solved
+}
+
+/// What a solve may still spend: nodes, and the search's time.
+struct Budget {
+    nodes_left: u32,
+    timed_out: bool,
+}
+
+impl Budget {
+    /// Takes one node; false once the nodes or the search's time run out.
+    /// The clock is read at the first node and every CLOCK_INTERVAL after.
+    fn spend(&mut self, position: &Cavalo) -> bool {
+        if self.nodes_left == 0 {
+            return false;
+        }
+        let first_of_interval = (SOLVE_BUDGET - self.nodes_left).is_multiple_of(CLOCK_INTERVAL);
+        self.nodes_left -= 1;
+        if first_of_interval && position.deadline.passed() {
+            self.timed_out = true;
+            self.nodes_left = 0;
+        }
+        !self.timed_out
+    }
 }
 
 fn solve_inner(
     position: &mut Cavalo,
     relevant: Cells,
     memo: &mut HashMap<u64, Option<Solved>>,
-    budget: &mut u32,
+    budget: &mut Budget,
 ) -> Option<Solved> {
     if position.outcome().is_some() {
         return Some(Solved {
@@ -119,7 +148,9 @@ fn solve_inner(
     if let Some(&known) = memo.get(&key) {
         return known;
     }
-    *budget = budget.checked_sub(1)?;
+    if !budget.spend(position) {
+        return None;
+    }
     let mut moves = Vec::new();
     position.generate(&mut moves);
     drop_equivalent_double_choices(relevant, &mut moves);

@@ -113,6 +113,10 @@ impl Game for Cavalo {
         endgame::forced_result(self)
     }
 
+    fn prepare_search(&mut self, deadline: &crate::core::Deadline) {
+        self.deadline = deadline.clone();
+    }
+
     fn solve_root(&mut self, deadline: &crate::core::Deadline) -> Option<RootSolution<Move>> {
         // Earlier in the game a solve takes seconds, not milliseconds: the
         // whole move's time is better spent on the search.

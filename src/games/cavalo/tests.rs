@@ -576,6 +576,31 @@ fn the_endgame_solver_agrees_with_plain_minimax() {
 }
 
 #[test]
+fn an_endgame_solve_stops_at_the_deadline_and_is_tried_again_later() {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    let boards = (900..916).map(|board_seed| Rules {
+        board_seed,
+        ..Rules::default()
+    });
+    let mut cut_short = 0;
+    for mut position in random_small_endgames(11, boards, endgame::SOLVE_REGION_CELLS) {
+        position.prepare_search(&crate::core::Deadline::new(
+            None,
+            Arc::new(AtomicBool::new(true)),
+        ));
+        if endgame::solve(&mut position).is_some() {
+            continue; // already in the memo
+        }
+        cut_short += 1;
+        position.prepare_search(&crate::core::Deadline::default());
+        let solved = endgame::solve(&mut position);
+        assert!(solved.is_some(), "{}", position.to_fen());
+    }
+    assert!(cut_short >= 10, "only {cut_short} solves were cut short");
+}
+
+#[test]
 fn evaluation_terms_add_up_and_favour_the_free_knight() {
     // Same scores; White's knight on a1 is boxed in, Black's roams.
     let cells = [
