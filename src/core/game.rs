@@ -240,11 +240,12 @@ pub trait Game: Clone + Send + Sync + 'static {
         0
     }
 
-    /// Whether late-move reductions also shorten the search of late moves
-    /// with a positive ordering hint. Off by default: a capture or a threat
-    /// is searched to full depth. A game whose every move is "tactical" by
-    /// its hint would otherwise never reduce anything.
-    fn reduces_tactical_moves() -> bool {
+    /// True when every move gets a positive hint because every move scores
+    /// (Jogo do Cavalo). The search then treats hinted moves as it treats
+    /// quiet ones elsewhere: late ones are searched less deep, and killers
+    /// are tried before them. Otherwise a hinted move (a capture, a threat)
+    /// is always searched to full depth.
+    fn hints_every_move() -> bool {
         false
     }
 

@@ -140,8 +140,8 @@ pub struct Searcher<'a, G: Game> {
     cutoffs: u64,
     seldepth: usize,
     aborted: bool,
-    /// `Game::reduces_tactical_moves`, read once.
-    reduce_tactical_moves: bool,
+    /// `Game::hints_every_move`, read once.
+    every_move_hinted: bool,
     killers: Vec<[Option<G::Move>; 2]>,
     move_buffers: Vec<Vec<G::Move>>,
     key_buffers: Vec<Vec<(i64, MoveKind)>>,
@@ -175,7 +175,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             cutoffs: 0,
             seldepth: 0,
             aborted: false,
-            reduce_tactical_moves: G::reduces_tactical_moves(),
+            every_move_hinted: G::hints_every_move(),
             killers: vec![[None; 2]; MAX_PLY + 1],
             move_buffers: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             key_buffers: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
@@ -439,7 +439,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                 -self.negamax(depth - 1, -beta, -alpha, ply + 1, pv_node)
             } else {
                 let reducible = kind == MoveKind::Quiet
-                    || (kind == MoveKind::Tactical && self.reduce_tactical_moves);
+                    || (kind == MoveKind::Tactical && self.every_move_hinted);
                 let reduction = if depth >= 3 && index >= 3 && reducible {
                     1 + (index >= 10) as i32 + (depth >= 8 && index >= 20) as i32
                 } else {
@@ -467,7 +467,9 @@ impl<'a, G: Game> Searcher<'a, G> {
                     self.update_pv(ply, mv);
                     if score >= beta {
                         self.cutoffs += 1;
-                        if kind != MoveKind::Tactical && kind != MoveKind::Table {
+                        if kind != MoveKind::Table
+                            && (kind != MoveKind::Tactical || self.every_move_hinted)
+                        {
                             self.reward_quiet_move(mv, depth, ply, &moves[..index]);
                         }
                         break;
@@ -570,7 +572,12 @@ impl<'a, G: Game> Searcher<'a, G> {
                 (KEY_TABLE, MoveKind::Table)
             } else {
                 let hint = self.game.move_order_hint(mv) as i64;
-                if hint > 0 {
+                let killer = Some(mv) == killers[0] || Some(mv) == killers[1];
+                if hint > 0 && killer && self.every_move_hinted {
+                    // Above every hinted move: a refutation found next door.
+                    let first = (Some(mv) == killers[0]) as i64;
+                    (KEY_TACTICAL + KEY_KILLER + first, MoveKind::Killer)
+                } else if hint > 0 {
                     (KEY_TACTICAL + hint, MoveKind::Tactical)
                 } else if Some(mv) == killers[0] {
                     (KEY_KILLER + 1, MoveKind::Killer)

