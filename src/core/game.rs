@@ -95,8 +95,6 @@ pub struct RootSolution<M> {
     /// The proven result, counted as in `Game::forced_result`: plies > 0
     /// the side to move wins, < 0 it loses, 0 a draw.
     pub plies: i32,
-    /// Positions the solver visited, for the search's `nodes` figure.
-    pub nodes: u64,
 }
 
 /// The limits of the running search, handed to the game by
@@ -271,9 +269,14 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// An exact answer for the root of a timed search, for a game with a
     /// solver of its own. The solver must give up (`None`) once `deadline`
-    /// has passed; the search then goes on as usual in the time left.
-    fn solve_root(&mut self, deadline: &Deadline) -> Option<RootSolution<Self::Move>> {
-        let _ = deadline;
+    /// has passed; the search then goes on as usual in the time left. The
+    /// positions it visits, solved or not, are added to `nodes`.
+    fn solve_root(
+        &mut self,
+        deadline: &Deadline,
+        nodes: &mut u64,
+    ) -> Option<RootSolution<Self::Move>> {
+        let _ = (deadline, nodes);
         None
     }
 

@@ -258,8 +258,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         }
         let share = self.control.budget.soft.unwrap_or(hard).min(hard) / EXACT_SOLVE_SHARE;
         let deadline = Deadline::new(Some(self.start + share), Arc::clone(self.stop));
-        let solution = self.game.solve_root(&deadline)?;
-        self.nodes += solution.nodes;
+        let solution = self.game.solve_root(&deadline, &mut self.nodes)?;
         if solution.plies < 0 {
             return None;
         }

@@ -313,6 +313,12 @@ pub struct Solution {
 /// The proven result of `position` for the side to move, or `None` if the
 /// limit ran out first or the game is over.
 pub fn solve(position: &Cavalo, limit: Limit) -> Option<Solution> {
+    solve_counting(position, limit, &mut 0)
+}
+
+/// `solve`, adding the positions it visited to `visited` whether or not it
+/// succeeds: a search that gave the solver part of its time reports them.
+pub fn solve_counting(position: &Cavalo, limit: Limit, visited: &mut u64) -> Option<Solution> {
     if position.in_placement() || position.outcome().is_some() {
         return None;
     }
@@ -324,47 +330,55 @@ pub fn solve(position: &Cavalo, limit: Limit) -> Option<Solution> {
         aborted: false,
         move_buffers: Vec::new(),
     };
-    let mut position = position.clone();
-    let scores = position.scores();
-    let mover = position.side_to_move().index();
-    // The mover wins if its future difference exceeds `behind`.
-    let behind = scores[1 - mover] - scores[mover];
-    let mut moves = Vec::new();
-    position.generate(&mut moves);
-    drop_equivalent_double_choices(reachable_cells(&position), &mut moves);
-    order_moves(&position, &mut moves, None);
-    // First: is there a move that wins? Then: one that draws?
-    let mut best_loss: Option<(i32, Move)> = None;
-    for (verdict, threshold) in [(Verdict::Win, behind + 1), (Verdict::Draw, behind)] {
-        for &mv in &moves {
-            let gain = gain_of(&position, mv);
-            position.make(mv);
-            let value =
-                gain - solver.search(&mut position, gain - threshold, gain - threshold + 1, 1);
-            position.unmake(mv);
-            if solver.aborted {
-                log::debug!("cavalo exact: gave up after {} nodes", solver.nodes);
-                return None;
-            }
-            if value >= threshold {
-                log::debug!("cavalo exact: {verdict:?} in {} nodes", solver.nodes);
-                return Some(Solution {
-                    verdict,
-                    best_move: mv,
-                    nodes: solver.nodes,
-                });
-            }
-            if best_loss.is_none_or(|(v, _)| value > v) {
-                best_loss = Some((value, mv));
+    let solution = solver.solve_root(position.clone());
+    *visited += solver.nodes;
+    solution
+}
+
+impl Solver<'_> {
+    /// The verdict for the side to move and a move that achieves it.
+    fn solve_root(&mut self, mut position: Cavalo) -> Option<Solution> {
+        let scores = position.scores();
+        let mover = position.side_to_move().index();
+        // The mover wins if its future difference exceeds `behind`.
+        let behind = scores[1 - mover] - scores[mover];
+        let mut moves = Vec::new();
+        position.generate(&mut moves);
+        drop_equivalent_double_choices(reachable_cells(&position), &mut moves);
+        order_moves(&position, &mut moves, None);
+        // First: is there a move that wins? Then: one that draws?
+        let mut best_loss: Option<(i32, Move)> = None;
+        for (verdict, threshold) in [(Verdict::Win, behind + 1), (Verdict::Draw, behind)] {
+            for &mv in &moves {
+                let gain = gain_of(&position, mv);
+                position.make(mv);
+                let value =
+                    gain - self.search(&mut position, gain - threshold, gain - threshold + 1, 1);
+                position.unmake(mv);
+                if self.aborted {
+                    log::debug!("cavalo exact: gave up after {} nodes", self.nodes);
+                    return None;
+                }
+                if value >= threshold {
+                    log::debug!("cavalo exact: {verdict:?} in {} nodes", self.nodes);
+                    return Some(Solution {
+                        verdict,
+                        best_move: mv,
+                        nodes: self.nodes,
+                    });
+                }
+                if best_loss.is_none_or(|(v, _)| value > v) {
+                    best_loss = Some((value, mv));
+                }
             }
         }
+        log::debug!("cavalo exact: Loss in {} nodes", self.nodes);
+        best_loss.map(|(_, mv)| Solution {
+            verdict: Verdict::Loss,
+            best_move: mv,
+            nodes: self.nodes,
+        })
     }
-    log::debug!("cavalo exact: Loss in {} nodes", solver.nodes);
-    best_loss.map(|(_, mv)| Solution {
-        verdict: Verdict::Loss,
-        best_move: mv,
-        nodes: solver.nodes,
-    })
 }
 
 /// How long the rest of the game can last at most, in plies: every jump

@@ -116,13 +116,17 @@ impl Game for Cavalo {
         self.deadline = deadline.clone();
     }
 
-    fn solve_root(&mut self, deadline: &crate::core::Deadline) -> Option<RootSolution<Move>> {
+    fn solve_root(
+        &mut self,
+        deadline: &crate::core::Deadline,
+        nodes: &mut u64,
+    ) -> Option<RootSolution<Move>> {
         // Earlier in the game a solve takes seconds, not milliseconds: the
         // whole move's time is better spent on the search.
         if self.present_cells().count_ones() > exact::MOST_CELLS_TO_TRY {
             return None;
         }
-        let solution = exact::solve(self, exact::Limit::Time(deadline.clone()))?;
+        let solution = exact::solve_counting(self, exact::Limit::Time(deadline.clone()), nodes)?;
         let length = exact::plies_bound(self);
         Some(RootSolution {
             best_move: solution.best_move,
@@ -131,7 +135,6 @@ impl Game for Cavalo {
                 exact::Verdict::Draw => 0,
                 exact::Verdict::Loss => -length,
             },
-            nodes: solution.nodes,
         })
     }
 

@@ -688,7 +688,13 @@ fn the_exact_solver_gives_up_at_its_limit_and_leaves_the_position_alone() {
         position.make_move(mv);
     }
     let fen = position.to_fen();
-    assert_eq!(exact::solve(&position, exact::Limit::Nodes(2_000)), None);
+    let mut visited = 0;
+    assert_eq!(
+        exact::solve_counting(&position, exact::Limit::Nodes(2_000), &mut visited),
+        None
+    );
+    // The nodes spent on a failed solve still count for the search's figures.
+    assert!((2_000..3_000).contains(&visited), "{visited} nodes");
     assert_eq!(position.to_fen(), fen);
     assert_eq!(
         exact::solve(
