@@ -23,6 +23,17 @@ use boardgames::engine::{Engine, SearchLimits};
 use boardgames::games::cavalo::seed_baseline::{seed_move, SeedDepth, SeedEvaluation};
 use boardgames::games::cavalo::{exact, Cavalo, Rules};
 
+/// `println!` that ends the tool quietly once its output is closed (piped
+/// into `head`, say) instead of panicking on the broken pipe.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write;
+        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
 const USAGE: &str = "usage: cavalo-tools match [...] | solvepoint [boards] | verdicts BOARD_SEED MAX_NODES MOST_CELLS MOVE... | labels [games] [first-seed] [nodes] [least-cells] [most-cells]";
 
 fn main() {
@@ -190,7 +201,7 @@ fn play_game(settings: &MatchSettings, rules: &Rules, ours: Player) -> (Outcome,
             let text = game.format_move(mv);
             game.make_move(mv);
             let scores = game.scores();
-            println!("  {mover} {text} {} {}", scores[0], scores[1]);
+            out!("  {mover} {text} {} {}", scores[0], scores[1]);
         } else {
             game.make_move(mv);
         }
@@ -220,7 +231,7 @@ fn run_match(settings: &MatchSettings) {
                     "loss"
                 }
             };
-            println!(
+            out!(
                 "board {board_seed} engine as {}: {verdict} ({} to {})",
                 Cavalo::player_colour(ours),
                 scores[0],
@@ -229,7 +240,7 @@ fn run_match(settings: &MatchSettings) {
         }
     }
     let games = wins + draws + losses;
-    println!(
+    out!(
         "engine {wins} wins, {draws} draws, {losses} losses in {games} games: {:.1}%",
         100.0 * (f64::from(wins) + 0.5 * f64::from(draws)) / f64::from(games.max(1))
     );
@@ -283,7 +294,7 @@ fn verdicts(args: &[String]) -> Result<(), String> {
             }
             None => "?".to_string(),
         };
-        println!(
+        out!(
             "ply {} after {text}: {} cells, {verdict}",
             ply + 1,
             game.present_cells().count_ones()
@@ -355,7 +366,7 @@ fn labels(games: u64, first_seed: u64, nodes: u64, cells: std::ops::RangeInclusi
             " {} {} {} {}",
             territory[0].0, territory[0].1, territory[1].0, territory[1].1
         );
-        println!("{line}");
+        out!("{line}");
     }
 }
 
@@ -448,7 +459,7 @@ fn solve_point(boards: u64) {
             .get(earliest)
             .map_or(0, |p| p.present_cells().count_ones());
         let scores = game.scores();
-        println!(
+        out!(
             "board {board_seed}: {total} plies ({} to {}); proven within 1 s from ply {earliest} on ({} plies before the end, {cells} cells left)",
             scores[0],
             scores[1],
