@@ -275,3 +275,25 @@ fn verdicts_refuse_an_illegal_move() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("illegal"));
 }
+
+#[test]
+fn balance_scores_each_board_after_the_placements() {
+    let output = Command::cargo_bin("cavalo-tools")
+        .unwrap()
+        .args(["balance", "2", "0", "20"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8_lossy(&output.stdout).to_string();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    for (line, board) in lines.iter().zip(["board 0: ", "board 1: "]) {
+        assert!(
+            line.starts_with(board) && line.ends_with(" for white"),
+            "{line}"
+        );
+        let score = &line[board.len()..line.len() - " for white".len()];
+        assert!(score.parse::<i32>().is_ok_and(|s| s.abs() < 1000), "{line}");
+    }
+    assert!(lines[2].starts_with("2 boards: mean "), "{text}");
+}

@@ -4,6 +4,10 @@
 //! `cavalo-tools solvepoint [boards]` measures from which ply of a self-played
 //! game a one-second search proves the result.
 //!
+//! `cavalo-tools balance [boards] [first-seed] [ms]` prints the engine's
+//! score for White after the placements of each board: how far a board
+//! favours one colour before either player has chosen anything.
+//!
 //! `cavalo-tools verdicts BOARD_SEED MAX_NODES MOST_CELLS MOVE...` replays a
 //! game and prints the exact solver's verdict after each move: where a lost
 //! game was lost.
@@ -34,7 +38,7 @@ macro_rules! out {
     }};
 }
 
-const USAGE: &str = "usage: cavalo-tools match [...] | solvepoint [boards] | verdicts BOARD_SEED MAX_NODES MOST_CELLS MOVE... | labels [games] [first-seed] [nodes] [least-cells] [most-cells]";
+const USAGE: &str = "usage: cavalo-tools match [...] | solvepoint [boards] | balance [boards] [first-seed] [ms] | verdicts BOARD_SEED MAX_NODES MOST_CELLS MOVE... | labels [games] [first-seed] [nodes] [least-cells] [most-cells]";
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -46,6 +50,11 @@ fn main() {
     };
     match args.first().map(String::as_str) {
         Some("solvepoint") => solve_point(number(1, 3)),
+        Some("balance") => balance(
+            number(1, 100),
+            number(2, 1000),
+            Duration::from_millis(number(3, 1000)),
+        ),
         Some("labels") => {
             let (least, most) = (number(4, 76) as u32, number(5, 84) as u32);
             if least > most {
@@ -405,6 +414,47 @@ fn territory(game: &Cavalo, first: Player) -> [(u32, i32); 2] {
             .sum();
         (cells.count_ones(), value)
     })
+}
+
+/// On each board, the engine's score for White after the placements (forced
+/// under the default rules), searched for `time`; then how many boards
+/// favour either colour by 100 points or more.
+fn balance(boards: u64, first_seed: u64, time: Duration) {
+    let mut engine = Engine::<Cavalo>::new();
+    let mut legal = Vec::new();
+    let mut for_white = Vec::new();
+    for board_seed in first_seed..first_seed + boards {
+        let rules = Rules {
+            board_seed,
+            ..Rules::default()
+        };
+        let mut game = Cavalo::start(&rules);
+        while game.in_placement() {
+            game.generate_moves(&mut legal);
+            let Some(&placement) = legal.first() else {
+                break;
+            };
+            game.make_move(placement);
+        }
+        engine.new_game();
+        let Some((_, score)) = engine_search(&mut engine, &game, time) else {
+            continue;
+        };
+        let score = match game.side_to_move() {
+            Player::P1 => score,
+            Player::P2 => -score,
+        };
+        out!("board {board_seed}: {score:+} for white");
+        for_white.push(i64::from(score));
+    }
+    let count = for_white.len().max(1) as i64;
+    let white_by_100 = for_white.iter().filter(|&&s| s >= 100).count();
+    let black_by_100 = for_white.iter().filter(|&&s| s <= -100).count();
+    out!(
+        "{} boards: mean {:+} for white; {white_by_100} favour white and {black_by_100} black by 100 points or more",
+        for_white.len(),
+        for_white.iter().sum::<i64>() / count
+    );
 }
 
 /// The engine's move (and score) with `time` to think.
