@@ -250,7 +250,7 @@ fn the_verdicts_of_a_games_last_positions_name_its_winner() {
     };
     let output = Command::cargo_bin("cavalo-tools")
         .unwrap()
-        .args(["verdicts", "0", "10000000", "30"])
+        .args(["verdicts", "0", "10000000", "44"])
         .args(&moves)
         .output()
         .unwrap();
