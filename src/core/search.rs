@@ -571,20 +571,24 @@ impl<'a, G: Game> Searcher<'a, G> {
                 (KEY_TABLE, MoveKind::Table)
             } else {
                 let hint = self.game.move_order_hint(mv) as i64;
-                let killer = Some(mv) == killers[0] || Some(mv) == killers[1];
-                if hint > 0 && killer && self.every_move_hinted {
-                    // Above every hinted move: a refutation found next door.
-                    let first = (Some(mv) == killers[0]) as i64;
-                    (KEY_TACTICAL + KEY_KILLER + first, MoveKind::Killer)
-                } else if hint > 0 {
-                    (KEY_TACTICAL + hint, MoveKind::Tactical)
-                } else if Some(mv) == killers[0] {
-                    (KEY_KILLER + 1, MoveKind::Killer)
+                let killer_rank = if Some(mv) == killers[0] {
+                    Some(1)
                 } else if Some(mv) == killers[1] {
-                    (KEY_KILLER, MoveKind::Killer)
+                    Some(0)
                 } else {
-                    let history = self.tables.history[self.game.move_index(mv)] as i64;
-                    (history + hint, MoveKind::Quiet)
+                    None
+                };
+                match (hint > 0, killer_rank) {
+                    // Above every hinted move: a refutation found next door.
+                    (true, Some(rank)) if self.every_move_hinted => {
+                        (KEY_TACTICAL + KEY_KILLER + rank, MoveKind::Killer)
+                    }
+                    (true, _) => (KEY_TACTICAL + hint, MoveKind::Tactical),
+                    (false, Some(rank)) => (KEY_KILLER + rank, MoveKind::Killer),
+                    (false, None) => {
+                        let history = self.tables.history[self.game.move_index(mv)] as i64;
+                        (history + hint, MoveKind::Quiet)
+                    }
                 }
             };
             keys.push(key);
