@@ -122,8 +122,8 @@ enum MoveKind {
 }
 
 const ASPIRATION_START: Score = 35;
-/// A game's exact root solver may use this percentage of a timed search.
-const EXACT_SOLVE_PERCENT: u32 = 75;
+/// A game's exact root solver may use this fraction (1/n) of a timed search.
+const EXACT_SOLVE_SHARE: u32 = 2;
 const HISTORY_LIMIT: i32 = 1 << 20;
 /// Ordering keys, far apart so that one category never overtakes another.
 const KEY_TABLE: i64 = 1 << 62;
@@ -256,7 +256,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         if self.control.until_stopped || self.control.max_nodes.is_some() || !unlimited_depth {
             return None;
         }
-        let share = self.control.budget.soft.unwrap_or(hard).min(hard) * EXACT_SOLVE_PERCENT / 100;
+        let share = self.control.budget.soft.unwrap_or(hard).min(hard) / EXACT_SOLVE_SHARE;
         let deadline = Deadline::new(Some(self.start + share), Arc::clone(self.stop));
         let solution = self.game.solve_root(&deadline, &mut self.nodes)?;
         if solution.plies < 0 {
