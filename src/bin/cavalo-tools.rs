@@ -220,10 +220,7 @@ fn play_game(settings: &MatchSettings, rules: &Rules, ours: Player) -> (Outcome,
 fn run_match(settings: &MatchSettings) {
     let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
     for board_seed in settings.first_seed..settings.first_seed + settings.boards {
-        let rules = Rules {
-            board_seed,
-            ..Rules::default()
-        };
+        let rules = Rules::on_board(board_seed);
         for &ours in &settings.colours {
             let (outcome, scores) = play_game(settings, &rules, ours);
             let verdict = match outcome {
@@ -271,10 +268,7 @@ fn verdicts(args: &[String]) -> Result<(), String> {
     let most_cells: u32 = most_cells
         .parse()
         .map_err(|_| format!("'{most_cells}' is not a cell count"))?;
-    let rules = Rules {
-        board_seed,
-        ..Rules::default()
-    };
+    let rules = Rules::on_board(board_seed);
     let mut game = Cavalo::start(&rules);
     let mut legal = Vec::new();
     for (ply, text) in moves.iter().enumerate() {
@@ -326,10 +320,7 @@ fn labels(games: u64, first_seed: u64, nodes: u64, cells: std::ops::RangeInclusi
     let mut engine = Engine::<Cavalo>::new();
     let mut legal = Vec::new();
     for board_seed in first_seed..first_seed + games {
-        let rules = Rules {
-            board_seed,
-            ..Rules::default()
-        };
+        let rules = Rules::on_board(board_seed);
         let mut game = Cavalo::start(&rules);
         let stop_at = rng.gen_range(cells.clone());
         while game.outcome().is_none() && game.present_cells().count_ones() > stop_at {
@@ -424,10 +415,7 @@ fn balance(boards: u64, first_seed: u64, time: Duration) {
     let mut legal = Vec::new();
     let mut for_white = Vec::new();
     for board_seed in first_seed..first_seed + boards {
-        let rules = Rules {
-            board_seed,
-            ..Rules::default()
-        };
+        let rules = Rules::on_board(board_seed);
         let mut game = Cavalo::start(&rules);
         while game.in_placement() {
             game.generate_moves(&mut legal);
@@ -480,10 +468,7 @@ fn engine_search(
 /// lost) by a fresh one-second search.
 fn solve_point(boards: u64) {
     for board_seed in 0..boards {
-        let rules = Rules {
-            board_seed,
-            ..Rules::default()
-        };
+        let rules = Rules::on_board(board_seed);
         let mut engine = Engine::<Cavalo>::new();
         let mut game = Cavalo::start(&rules);
         let mut positions = Vec::new();

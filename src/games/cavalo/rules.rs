@@ -46,6 +46,14 @@ impl Rules {
             ..Rules::default()
         }
     }
+
+    /// The default rules on the board of `BoardSeed` `board_seed`.
+    pub fn on_board(board_seed: u64) -> Self {
+        Rules {
+            board_seed,
+            ..Rules::default()
+        }
+    }
 }
 
 pub const MAX_BOARD_SEED: i64 = 4_294_967_295;

@@ -579,10 +579,7 @@ fn the_endgame_solver_agrees_with_plain_minimax() {
 fn an_endgame_solve_stops_at_the_deadline_and_is_tried_again_later() {
     use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
-    let boards = (900..916).map(|board_seed| Rules {
-        board_seed,
-        ..Rules::default()
-    });
+    let boards = (900..916).map(Rules::on_board);
     let mut cut_short = 0;
     for mut position in random_small_endgames(11, boards, endgame::SOLVE_REGION_CELLS) {
         position.prepare_search(&crate::core::Deadline::new(
@@ -790,10 +787,7 @@ fn seed_tree_value(position: &mut Cavalo, root: Player) -> i32 {
 fn the_seed_baseline_with_time_to_finish_plays_its_trees_best_move() {
     use seed_baseline::{seed_move, SeedDepth, SeedEvaluation};
     use std::time::Duration;
-    let boards = (20..60).map(|board_seed| Rules {
-        board_seed,
-        ..Rules::default()
-    });
+    let boards = (20..60).map(Rules::on_board);
     let mut checked = 0;
     for mut position in random_small_endgames(5, boards, 12) {
         let root = position.side_to_move();
