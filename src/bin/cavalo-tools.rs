@@ -16,6 +16,10 @@
 //! [most-cells]` prints positions labelled by the exact solver, for tuning
 //! the evaluation.
 //!
+//! `cavalo-tools solvebench [positions] [first-seed] [cells] [max-nodes]`
+//! times the exact solver on positions reached by deterministic play: the
+//! benchmark for making the solver faster.
+//!
 //! `cavalo-tools match ...` is a separate helper, kept out of the engine's play:
 //! it plays the engine against the seed's algorithm (see
 //! `games::cavalo::seed_baseline`) and prints the results.
@@ -38,7 +42,7 @@ macro_rules! out {
     }};
 }
 
-const USAGE: &str = "usage: cavalo-tools match [...] | solvepoint [boards] | balance [boards] [first-seed] [ms] | verdicts BOARD_SEED MAX_NODES MOST_CELLS MOVE... | labels [games] [first-seed] [nodes] [least-cells] [most-cells]";
+const USAGE: &str = "usage: cavalo-tools match [...] | solvepoint [boards] | solvebench [positions] [first-seed] [cells] [max-nodes] | balance [boards] [first-seed] [ms] | verdicts BOARD_SEED MAX_NODES MOST_CELLS MOVE... | labels [games] [first-seed] [nodes] [least-cells] [most-cells]";
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -50,6 +54,12 @@ fn main() {
     };
     match args.first().map(String::as_str) {
         Some("solvepoint") => solve_point(number(1, 3)),
+        Some("solvebench") => solve_bench(
+            number(1, 12),
+            number(2, 0),
+            number(3, 74) as u32,
+            number(4, 50_000_000),
+        ),
         Some("balance") => balance(
             number(1, 100),
             number(2, 1000),
@@ -445,20 +455,83 @@ fn balance(boards: u64, first_seed: u64, time: Duration) {
     );
 }
 
+/// Times the exact solver from a cold table on `positions` positions: on each
+/// board from `first_seed`, the engine plays both sides at depth 5 (so that
+/// the positions never depend on the clock) until at most `cells` cells are
+/// left. Prints the verdict, nodes and time of each solve, then the totals;
+/// a solve that needs more than `max_nodes` counts them and prints `?`.
+fn solve_bench(positions: u64, first_seed: u64, cells: u32, max_nodes: u64) {
+    let mut engine = Engine::<Cavalo>::new();
+    let (mut total_nodes, mut total_time, mut unsolved) = (0u64, Duration::ZERO, 0);
+    for board_seed in first_seed..first_seed + positions {
+        let mut game = Cavalo::start(&Rules::on_board(board_seed));
+        engine.new_game();
+        while game.outcome().is_none() && game.present_cells().count_ones() > cells {
+            let Some(mv) = engine_search_limited(&mut engine, &game, depth_limit(5)) else {
+                break;
+            };
+            game.make_move(mv.0);
+        }
+        if game.outcome().is_some() {
+            continue;
+        }
+        exact::clear_table();
+        let started = std::time::Instant::now();
+        let mut nodes = 0;
+        let solution = exact::solve_counting(&game, exact::Limit::Nodes(max_nodes), &mut nodes);
+        let elapsed = started.elapsed();
+        let verdict = match solution.map(|s| s.verdict) {
+            Some(verdict) => format!("{verdict:?}"),
+            None => {
+                unsolved += 1;
+                "?".to_string()
+            }
+        };
+        out!(
+            "board {board_seed}: {} cells, {verdict} for the mover, {nodes} nodes, {} ms",
+            game.present_cells().count_ones(),
+            elapsed.as_millis()
+        );
+        total_nodes += nodes;
+        total_time += elapsed;
+    }
+    out!(
+        "total {total_nodes} nodes, {} ms, {} nodes/s, {unsolved} unsolved",
+        total_time.as_millis(),
+        (total_nodes as f64 / total_time.as_secs_f64().max(1e-9)) as u64
+    );
+}
+
+fn depth_limit(depth: u32) -> SearchLimits {
+    SearchLimits {
+        depth: Some(depth),
+        ..Default::default()
+    }
+}
+
 /// The engine's move (and score) with `time` to think.
 fn engine_search(
     engine: &mut Engine<Cavalo>,
     game: &Cavalo,
     time: Duration,
 ) -> Option<(<Cavalo as Game>::Move, i32)> {
-    if let Err(message) = engine.set_position(Some(&game.to_fen()), &[]) {
-        log::error!("engine rejected its position: {message}");
-        return None;
-    }
     let limits = SearchLimits {
         movetime: Some(time),
         ..Default::default()
     };
+    engine_search_limited(engine, game, limits)
+}
+
+/// The engine's move (and score) within `limits`.
+fn engine_search_limited(
+    engine: &mut Engine<Cavalo>,
+    game: &Cavalo,
+    limits: SearchLimits,
+) -> Option<(<Cavalo as Game>::Move, i32)> {
+    if let Err(message) = engine.set_position(Some(&game.to_fen()), &[]) {
+        log::error!("engine rejected its position: {message}");
+        return None;
+    }
     let result = engine.start_search(limits, Box::new(|_| {})).wait();
     result.best_move.map(|mv| (mv, result.score))
 }

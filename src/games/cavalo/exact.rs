@@ -300,6 +300,14 @@ fn order_moves(position: &Cavalo, moves: &mut [Move], first: Option<Move>) {
     });
 }
 
+/// Forgets every stored bound, so that the next solve starts cold (for
+/// benchmarks that must not depend on what was solved before).
+pub fn clear_table() {
+    if let Ok(mut table) = TABLE.lock() {
+        table.entries.fill(Entry::default());
+    }
+}
+
 /// What `solve` proved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Solution {
