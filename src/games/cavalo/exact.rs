@@ -18,7 +18,7 @@ use std::sync::Mutex;
 
 use once_cell::sync::Lazy;
 
-use super::board::{bit, cells_of, Cells, NO_CELL};
+use super::board::{bit, cells_of, knight_jumps, Cells, NO_CELL};
 use super::endgame::{drop_equivalent_double_choices, gain_of, memo_key};
 use super::eval::{flood, value_sum};
 use super::position::{Cavalo, Move};
@@ -281,8 +281,24 @@ impl Solver<'_> {
     }
 }
 
-/// The table's move first, then larger gains, then removals that take more.
+/// Points a move's order key gives each onward jump it leaves its knight,
+/// and each jump it takes from the other knight (a knight that keeps its
+/// options and takes the other's decides the game more often than the
+/// biggest landing does). Fitted with `cavalo-tools solvebench`: boards
+/// 0-11 at 74 cells, 31.2 to 9.3 million nodes; boards 100-115 at 72
+/// cells, 16.9 to 11.8 million.
+const ONWARD_JUMP_POINTS: i32 = 60;
+const DENIED_JUMP_POINTS: i32 = 60;
+
+/// The table's move first, then by four times the points taken plus the
+/// jumps left to the mover and taken from the other knight.
 fn order_moves(position: &Cavalo, moves: &mut [Move], first: Option<Move>) {
+    let mover = position.side_to_move();
+    let present = position.present_cells();
+    let open_to_mover = present & !position.denied_to(mover);
+    let their_jumps = position
+        .knight(mover.other())
+        .map_or(0, |knight| knight_jumps(knight) & present);
     moves.sort_by_key(|&mv| {
         if Some(mv) == first {
             return i32::MIN;
@@ -290,13 +306,12 @@ fn order_moves(position: &Cavalo, moves: &mut [Move], first: Option<Move>) {
         if mv.is_pass() {
             return 0;
         }
-        let (points, symmetric) = position.landing_effects(mv);
-        let removed: i32 = [symmetric, mv.removes]
-            .iter()
-            .filter(|&&c| c != NO_CELL)
-            .map(|&c| position.value(c).map_or(0, i32::from))
-            .sum();
-        -(4 * points + removed)
+        let jumps = knight_jumps(mv.to);
+        let onward = (jumps & open_to_mover).count_ones() as i32;
+        let denied = (jumps & their_jumps).count_ones() as i32;
+        -(4 * i32::from(position.value_at[mv.to as usize])
+            + ONWARD_JUMP_POINTS * onward
+            + DENIED_JUMP_POINTS * denied)
     });
 }
 
