@@ -297,3 +297,111 @@ fn balance_scores_each_board_after_the_placements() {
     }
     assert!(lines[2].starts_with("2 boards: mean "), "{text}");
 }
+
+fn cavalo_tools_output(args: &[&str]) -> String {
+    let output = Command::cargo_bin("cavalo-tools")
+        .unwrap()
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{args:?}");
+    String::from_utf8_lossy(&output.stdout).to_string()
+}
+
+/// The nodes of a `solvebench` line ("... Win for the mover, 123 nodes, 4 ms").
+fn solve_nodes(line: &str) -> u64 {
+    let before = line.split(" nodes").next().unwrap_or_default();
+    let number = before.rsplit(' ').next().unwrap_or_default();
+    number
+        .parse()
+        .unwrap_or_else(|_| panic!("no node count in {line}"))
+}
+
+#[test]
+fn solvebench_solves_the_same_positions_with_the_same_nodes_every_time() {
+    let args = ["solvebench", "3", "0", "60", "10000000"];
+    let first = cavalo_tools_output(&args);
+    let lines: Vec<&str> = first.lines().collect();
+    assert_eq!(lines.len(), 4, "{first}");
+    let mut sum = 0;
+    for line in &lines[..3] {
+        assert!(line.starts_with("board "), "{line}");
+        assert!(
+            [" Win ", " Loss ", " Draw "]
+                .iter()
+                .any(|v| line.contains(v)),
+            "not solved: {line}"
+        );
+        let cells: u32 = line
+            .split(": ")
+            .nth(1)
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(u32::MAX);
+        assert!(cells <= 60, "{line}");
+        sum += solve_nodes(line);
+    }
+    assert!(sum > 0);
+    assert!(
+        lines[3].starts_with(&format!("total {sum} nodes, ")) && lines[3].ends_with(" 0 unsolved"),
+        "{first}"
+    );
+    // The positions do not depend on the clock and each solve starts from an
+    // empty table, so a second run repeats every count.
+    let again = cavalo_tools_output(&args);
+    let counts = |text: &str| -> Vec<u64> { text.lines().take(3).map(solve_nodes).collect() };
+    assert_eq!(counts(&first), counts(&again));
+}
+
+#[test]
+fn a_match_counts_the_boards_the_engine_leads_over_both_colours() {
+    let text = cavalo_tools_output(&[
+        "match",
+        "boards",
+        "2",
+        "first-seed",
+        "0",
+        "ours",
+        "5",
+        "baseline",
+        "5",
+        "eval",
+        "diff",
+    ]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 6, "{text}");
+    let mut expected = (0, 0);
+    for pair in lines[..4].chunks(2) {
+        let mut margin = 0;
+        for line in pair {
+            // "board 0 engine as white: win (1145 to 1084)"
+            let scores: Vec<i32> = line
+                .rsplit('(')
+                .next()
+                .unwrap_or_default()
+                .trim_end_matches(')')
+                .split(" to ")
+                .filter_map(|n| n.parse().ok())
+                .collect();
+            assert_eq!(scores.len(), 2, "{line}");
+            margin += if line.contains("as white") {
+                scores[0] - scores[1]
+            } else {
+                scores[1] - scores[0]
+            };
+        }
+        match margin.cmp(&0) {
+            std::cmp::Ordering::Greater => expected.0 += 1,
+            std::cmp::Ordering::Less => expected.1 += 1,
+            std::cmp::Ordering::Equal => {}
+        }
+    }
+    assert!(lines[4].starts_with("engine "), "{text}");
+    assert_eq!(
+        lines[5],
+        format!(
+            "over both colours of a board, the engine's margin was ahead on {} and behind on {} of 2 boards",
+            expected.0, expected.1
+        )
+    );
+}

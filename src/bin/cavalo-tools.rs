@@ -229,10 +229,15 @@ fn play_game(settings: &MatchSettings, rules: &Rules, ours: Player) -> (Outcome,
 
 fn run_match(settings: &MatchSettings) {
     let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
+    // Boards on which the engine's margins over its colours add up to more
+    // than nothing (or less): a count that the board's bias cancels out of.
+    let (mut boards_ahead, mut boards_behind) = (0u32, 0u32);
     for board_seed in settings.first_seed..settings.first_seed + settings.boards {
         let rules = Rules::on_board(board_seed);
+        let mut margin = 0;
         for &ours in &settings.colours {
             let (outcome, scores) = play_game(settings, &rules, ours);
+            margin += scores[ours.index()] - scores[ours.other().index()];
             let verdict = match outcome {
                 Outcome::Win(winner) if winner == ours => {
                     wins += 1;
@@ -254,12 +259,23 @@ fn run_match(settings: &MatchSettings) {
                 scores[1]
             );
         }
+        match margin.cmp(&0) {
+            std::cmp::Ordering::Greater => boards_ahead += 1,
+            std::cmp::Ordering::Less => boards_behind += 1,
+            std::cmp::Ordering::Equal => {}
+        }
     }
     let games = wins + draws + losses;
     out!(
         "engine {wins} wins, {draws} draws, {losses} losses in {games} games: {:.1}%",
         100.0 * (f64::from(wins) + 0.5 * f64::from(draws)) / f64::from(games.max(1))
     );
+    if settings.colours.len() == 2 {
+        out!(
+            "over both colours of a board, the engine's margin was ahead on {boards_ahead} and behind on {boards_behind} of {} boards",
+            settings.boards
+        );
+    }
 }
 
 /// Replays a game on board BOARD_SEED and prints, after each move that
