@@ -237,6 +237,17 @@ fn self_played_game() -> (Vec<String>, String) {
     (moves, result)
 }
 
+/// The standard output of a `cavalo-tools` run, which must succeed.
+fn cavalo_tools_output(args: &[&str]) -> String {
+    let output = Command::cargo_bin("cavalo-tools")
+        .unwrap()
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{args:?}");
+    String::from_utf8_lossy(&output.stdout).to_string()
+}
+
 #[test]
 fn the_verdicts_of_a_games_last_positions_name_its_winner() {
     let (moves, result) = self_played_game();
@@ -248,14 +259,9 @@ fn the_verdicts_of_a_games_last_positions_name_its_winner() {
     } else {
         "draw"
     };
-    let output = Command::cargo_bin("cavalo-tools")
-        .unwrap()
-        .args(["verdicts", "0", "10000000", "44"])
-        .args(&moves)
-        .output()
-        .unwrap();
-    assert!(output.status.success());
-    let text = String::from_utf8_lossy(&output.stdout).to_string();
+    let mut args = vec!["verdicts", "0", "10000000", "44"];
+    args.extend(moves.iter().map(String::as_str));
+    let text = cavalo_tools_output(&args);
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines.len() >= 5, "{text}");
     for line in &lines {
@@ -278,13 +284,7 @@ fn verdicts_refuse_an_illegal_move() {
 
 #[test]
 fn balance_scores_each_board_after_the_placements() {
-    let output = Command::cargo_bin("cavalo-tools")
-        .unwrap()
-        .args(["balance", "2", "0", "20"])
-        .output()
-        .unwrap();
-    assert!(output.status.success());
-    let text = String::from_utf8_lossy(&output.stdout).to_string();
+    let text = cavalo_tools_output(&["balance", "2", "0", "20"]);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 3, "{text}");
     for (line, board) in lines.iter().zip(["board 0: ", "board 1: "]) {
@@ -296,16 +296,6 @@ fn balance_scores_each_board_after_the_placements() {
         assert!(score.parse::<i32>().is_ok_and(|s| s.abs() < 1000), "{line}");
     }
     assert!(lines[2].starts_with("2 boards: mean "), "{text}");
-}
-
-fn cavalo_tools_output(args: &[&str]) -> String {
-    let output = Command::cargo_bin("cavalo-tools")
-        .unwrap()
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(output.status.success(), "{args:?}");
-    String::from_utf8_lossy(&output.stdout).to_string()
 }
 
 /// The nodes of a `solvebench` line ("... Win for the mover, 123 nodes, 4 ms").

@@ -483,10 +483,10 @@ fn solve_bench(positions: u64, first_seed: u64, cells: u32, max_nodes: u64) {
         let mut game = Cavalo::start(&Rules::on_board(board_seed));
         engine.new_game();
         while game.outcome().is_none() && game.present_cells().count_ones() > cells {
-            let Some(mv) = engine_search_limited(&mut engine, &game, depth_limit(5)) else {
+            let Some((mv, _)) = engine_search_limited(&mut engine, &game, depth_limit(5)) else {
                 break;
             };
-            game.make_move(mv.0);
+            game.make_move(mv);
         }
         if game.outcome().is_some() {
             continue;
