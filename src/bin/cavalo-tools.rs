@@ -90,7 +90,7 @@ fn main() {
             Err(message) => {
                 eprintln!("cavalo-tools match: {message}");
                 eprintln!(
-                    "usage: cavalo-tools match [boards N] [first-seed S] [ours MS] [baseline MS] [eval abs|diff] [search seed|deepening] [colour white|black|both] [verbose 1]"
+                    "usage: cavalo-tools match [boards N] [first-seed S] [ours MS] [baseline MS] [eval abs|diff] [search seed|deepening|lisp] [colour white|black|both] [verbose 1]"
                 );
                 std::process::exit(2);
             }
@@ -147,8 +147,11 @@ impl MatchSettings {
                     settings.depth = match value.as_str() {
                         "seed" => SeedDepth::SinglePass,
                         "deepening" => SeedDepth::Deepening,
+                        "lisp" => SeedDepth::AsWritten,
                         _ => {
-                            return Err(format!("search must be seed or deepening, not '{value}'"))
+                            return Err(format!(
+                                "search must be seed, deepening or lisp, not '{value}'"
+                            ))
                         }
                     }
                 }
@@ -173,6 +176,13 @@ impl MatchSettings {
                 }
                 _ => return Err(format!("unknown setting '{key}'")),
             }
+        }
+        if settings.depth == SeedDepth::AsWritten
+            && settings.evaluation == SeedEvaluation::Difference
+        {
+            // The Lisp plays its last root child, which with p1 - p2 would be
+            // the jump that scores least: no yardstick at all.
+            return Err("search lisp is the seed's program, which evaluates by |p1 - p2|: use it with eval abs".into());
         }
         Ok(settings)
     }

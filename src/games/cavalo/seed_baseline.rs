@@ -15,6 +15,13 @@
 //! - [`SeedDepth::Deepening`] is a stronger yardstick than the seed ever
 //!   was: it deepens iteratively under the same clock and keeps the last
 //!   finished depth's move.
+//! - [`SeedDepth::AsWritten`] is the seed's Lisp (`negamax` and
+//!   `negamax-aux` in its report) step by step, slips included. The other two
+//!   follow the report's pseudocode, which keeps the best child; the Lisp
+//!   does not (see [`SeedSearch::lisp_negamax_aux`]), and what it plays is
+//!   always the last root child in its order: the jump that leaves the
+//!   smallest |p1 - p2|. The seed's logged game agrees with that at every
+//!   one of the program's moves (a test replays it).
 
 use std::time::{Duration, Instant};
 
@@ -36,6 +43,8 @@ pub enum SeedDepth {
     SinglePass,
     /// Iterative deepening, keeping the last finished depth's move.
     Deepening,
+    /// The seed's Lisp as written, with its search results discarded.
+    AsWritten,
 }
 
 /// The depth of the seed's single pass (its default `d-maximo`).
@@ -135,6 +144,111 @@ impl SeedSearch {
     }
 }
 
+/// What the Lisp's `negamax` returns, reduced to what matters here: the
+/// utility `f` of the node it hands back and the root move above that node.
+#[derive(Clone, Copy, Debug)]
+struct LispSolution {
+    f: i32,
+    root_move: Option<Move>,
+}
+
+impl SeedSearch {
+    /// The children the Lisp's `gerar-sucessores` and `ordenar-negamax`
+    /// produce, with their utility: sorted by it, falling for `colour` 1 and
+    /// rising for -1, ties in generation order (its quicksort keeps them).
+    fn lisp_children(&self, position: &mut Cavalo, colour: i64) -> Vec<(i32, Move)> {
+        let mut moves = Vec::new();
+        position.generate(&mut moves);
+        moves.retain(|m| !m.is_pass());
+        let mut children: Vec<(i32, Move)> = moves
+            .into_iter()
+            .map(|mv| {
+                position.make(mv);
+                let f = self.utility(position);
+                position.unmake(mv);
+                (f, mv)
+            })
+            .collect();
+        if colour == 1 {
+            children.sort_by_key(|&(f, _)| std::cmp::Reverse(f));
+        } else {
+            children.sort_by_key(|&(f, _)| f);
+        }
+        children
+    }
+
+    /// The Lisp's `negamax`: a node's children are expanded first; at depth
+    /// 0, with no child or once the time is up, the node itself is the
+    /// solution. Values are never negated on the way up (f is |p1 - p2| at
+    /// every level).
+    fn lisp_negamax(
+        &mut self,
+        position: &mut Cavalo,
+        node: LispSolution,
+        depth: u32,
+        colour: i64,
+        alpha: i64,
+        beta: i64,
+    ) -> LispSolution {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(256) && Instant::now() >= self.deadline {
+            self.out_of_time = true;
+        }
+        let children = self.lisp_children(position, colour);
+        if depth == 0 || children.is_empty() || self.out_of_time {
+            return node;
+        }
+        self.lisp_negamax_aux(position, node, &children, depth, colour, alpha, beta)
+    }
+
+    /// The Lisp's `negamax-aux`. It compares each child's solution with the
+    /// parent only to raise alpha, and on a cut-off returns the parent; but
+    /// it never keeps the best solution: with one child left it returns that
+    /// child's solution, whatever came before. At the root no cut-off can
+    /// happen (beta is the largest fixnum), so the move played is always the
+    /// last root child's.
+    #[allow(clippy::too_many_arguments)]
+    fn lisp_negamax_aux(
+        &mut self,
+        position: &mut Cavalo,
+        parent: LispSolution,
+        children: &[(i32, Move)],
+        depth: u32,
+        colour: i64,
+        mut alpha: i64,
+        beta: i64,
+    ) -> LispSolution {
+        for (index, &(f, mv)) in children.iter().enumerate() {
+            let child = LispSolution {
+                f,
+                root_move: parent.root_move.or(Some(mv)),
+            };
+            position.make(mv);
+            let solution = self.lisp_negamax(position, child, depth - 1, -colour, -beta, -alpha);
+            position.unmake(mv);
+            if index + 1 == children.len() {
+                return solution;
+            }
+            // `max-no-f`: the parent wins ties.
+            let best_f = if solution.f > parent.f {
+                solution.f
+            } else {
+                parent.f
+            };
+            alpha = alpha.max(i64::from(best_f));
+            if alpha >= beta {
+                return parent;
+            }
+        }
+        parent
+    }
+}
+
+/// The Lisp's starting window: its most negative and most positive fixnums
+/// (LispWorks 64-bit; only their size matters).
+const LISP_MOST_NEGATIVE: i64 = -(1 << 60);
+const LISP_MOST_POSITIVE: i64 = (1 << 60) - 1;
+
 /// The seed player's move in `position` within `time`; `None` if the game
 /// is over. A forced move (a pass, a placement) is played at once.
 pub fn seed_move(
@@ -178,6 +292,22 @@ pub fn seed_move(
                 log::debug!("seed baseline: depth {depth} done, {} nodes", search.nodes);
             }
             best_move
+        }
+        SeedDepth::AsWritten => {
+            let root = LispSolution {
+                f: search.utility(&position),
+                root_move: None,
+            };
+            let solution = search.lisp_negamax(
+                &mut position,
+                root,
+                SEED_MAX_DEPTH,
+                1,
+                LISP_MOST_NEGATIVE,
+                LISP_MOST_POSITIVE,
+            );
+            log::debug!("seed baseline: as written, {} nodes", search.nodes);
+            solution.root_move
         }
     }
 }

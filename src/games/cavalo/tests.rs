@@ -808,3 +808,86 @@ fn the_seed_baseline_with_time_to_finish_plays_its_trees_best_move() {
     }
     assert!(checked >= 10, "only {checked} positions checked");
 }
+
+/// The jump the seed's Lisp plays, by what `SeedDepth::AsWritten` reduces
+/// to: of the jumps leaving the smallest |p1 - p2|, the last generated.
+fn smallest_difference_jump(position: &mut Cavalo) -> Option<Move> {
+    let mut best: Option<(i32, Move)> = None;
+    for mv in legal(position).into_iter().filter(|m| !m.is_pass()) {
+        position.make_move(mv);
+        let [white, black] = position.scores();
+        position.unmake_move(mv);
+        let f = (white - black).abs();
+        if best.is_none_or(|(least, _)| f <= least) {
+            best = Some((f, mv));
+        }
+    }
+    best.map(|(_, mv)| mv)
+}
+
+#[test]
+fn the_seed_lisp_as_written_plays_the_seed_programs_moves_in_its_logged_game() {
+    use seed_baseline::{seed_move, SeedDepth, SeedEvaluation};
+    use std::time::Duration;
+    let mut position = Cavalo::from_fen(&seed_board_fen(), &Rules::seed_conventions()).unwrap();
+    let mut checked = 0;
+    let mut greedy_differs = 0;
+    for (side, text, _, _) in seed_moves() {
+        if side == Player::P1 && text != "pass" && !position.in_placement() {
+            // The Lisp's choice does not depend on its clock.
+            let time = Duration::from_millis(50);
+            let mv = seed_move(
+                &position,
+                time,
+                SeedEvaluation::AbsoluteDifference,
+                SeedDepth::AsWritten,
+            )
+            .expect("the game is not over");
+            assert_eq!(position.format_move(mv), text, "in {}", position.to_fen());
+            let most_points = legal(&position)
+                .into_iter()
+                .max_by_key(|&m| position.landing_effects(m).0);
+            if most_points != Some(mv) {
+                greedy_differs += 1;
+            }
+            checked += 1;
+        }
+        play(&mut position, &text).unwrap();
+    }
+    assert_eq!(checked, 8);
+    // Not simply the jump that scores most: the Lisp's choice is its own.
+    assert!(greedy_differs >= 2, "{greedy_differs}");
+}
+
+#[test]
+fn the_seed_lisp_as_written_plays_the_jump_leaving_the_smallest_difference() {
+    use seed_baseline::{seed_move, SeedDepth, SeedEvaluation};
+    use std::time::Duration;
+    let mut rng = SmallRng::seed_from_u64(5);
+    let mut checked = 0;
+    for board in 0..12 {
+        let mut position = Cavalo::start(&Rules::on_board(board));
+        let plies = rng.gen_range(2..30);
+        for _ in 0..plies {
+            let moves = legal(&position);
+            if moves.is_empty() {
+                break;
+            }
+            position.make_move(moves[rng.gen_range(0..moves.len())]);
+        }
+        let jumps = legal(&position).iter().filter(|m| !m.is_pass()).count();
+        if position.outcome().is_some() || position.in_placement() || jumps < 2 {
+            continue;
+        }
+        let time = Duration::from_millis(30);
+        let played = seed_move(
+            &position,
+            time,
+            SeedEvaluation::AbsoluteDifference,
+            SeedDepth::AsWritten,
+        );
+        assert_eq!(played, smallest_difference_jump(&mut position));
+        checked += 1;
+    }
+    assert!(checked >= 6, "only {checked} positions");
+}
