@@ -8,7 +8,7 @@ use std::fmt::Debug;
 use std::hash::Hash;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The two players. `P1` moves first in every game of the project (White in
 /// Breakthrough and Jogo do Cavalo, Black in Hex and Gomoku).
@@ -120,6 +120,12 @@ impl Deadline {
             .as_ref()
             .is_some_and(|stop| stop.load(Ordering::Relaxed))
             || self.hard.is_some_and(|hard| Instant::now() >= hard)
+    }
+
+    /// The time left before the hard limit, if there is one.
+    pub fn remaining(&self) -> Option<Duration> {
+        self.hard
+            .map(|hard| hard.saturating_duration_since(Instant::now()))
     }
 }
 

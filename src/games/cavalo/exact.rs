@@ -15,6 +15,7 @@
 //! - removing a double no knight can reach is one choice, not many.
 
 use std::sync::Mutex;
+use std::time::Duration;
 
 use once_cell::sync::Lazy;
 
@@ -25,10 +26,34 @@ use super::position::{Cavalo, Move};
 use crate::core::{Deadline, Player};
 
 /// A timed search tries to solve only positions with at most this many
-/// cells left: with more, a proof takes seconds (measured on board 2007 with
-/// `RUST_LOG=debug`: 40 thousand nodes at 68 cells, 1.5 to 6 million at 72
-/// to 76, over 30 million at 82).
-pub const MOST_CELLS_TO_TRY: u32 = 76;
+/// cells left when it has at least this long for the proof, or with at most
+/// 64 cells. Fewer cells, far fewer nodes: at 2.6 million nodes a second,
+/// `cavalo-tools solvebench 12 0 CELLS` proves most of its positions within
+/// these times (typical proofs: 30 thousand nodes at 64 cells, 70 thousand at
+/// 68 and 70, a few hundred thousand at 72 and 74, 3 million at 76, 6 at 78,
+/// 10 to 25 million at 80). A solve that cannot finish only takes time from
+/// the search.
+const CELLS_BY_SOLVE_TIME: [(Duration, u32); 8] = [
+    (Duration::from_millis(4000), 80),
+    (Duration::from_millis(1500), 78),
+    (Duration::from_millis(400), 76),
+    (Duration::from_millis(200), 74),
+    (Duration::from_millis(90), 72),
+    (Duration::from_millis(35), 70),
+    (Duration::from_millis(18), 68),
+    (Duration::from_millis(8), 66),
+];
+const CELLS_ALWAYS_TRIED: u32 = 64;
+
+/// The most cells a solve with `time` for its proof is tried on (no limit
+/// counts as the longest time).
+pub fn most_cells_to_try(time: Option<Duration>) -> u32 {
+    CELLS_BY_SOLVE_TIME
+        .iter()
+        .find(|&&(least, _)| time.is_none_or(|time| time >= least))
+        .map_or(CELLS_ALWAYS_TRIED, |&(_, cells)| cells)
+}
+
 /// Entries of the bounds table (16 bytes each).
 const TABLE_ENTRIES: usize = 1 << 20;
 /// Nodes between two looks at the clock.

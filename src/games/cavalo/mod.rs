@@ -121,9 +121,9 @@ impl Game for Cavalo {
         deadline: &crate::core::Deadline,
         nodes: &mut u64,
     ) -> Option<RootSolution<Move>> {
-        // Earlier in the game a solve takes seconds, not milliseconds: the
+        // Earlier in the game a proof takes longer than this move has: the
         // whole move's time is better spent on the search.
-        if self.present_cells().count_ones() > exact::MOST_CELLS_TO_TRY {
+        if self.present_cells().count_ones() > exact::most_cells_to_try(deadline.remaining()) {
             return None;
         }
         let solution = exact::solve_counting(self, exact::Limit::Time(deadline.clone()), nodes)?;

@@ -891,3 +891,20 @@ fn the_seed_lisp_as_written_plays_the_jump_leaving_the_smallest_difference() {
     }
     assert!(checked >= 6, "only {checked} positions");
 }
+
+#[test]
+fn the_root_solver_is_tried_on_more_cells_the_more_time_it_has() {
+    use std::time::Duration;
+    let cells = |ms| exact::most_cells_to_try(Some(Duration::from_millis(ms)));
+    // The solver's half of a 20 ms, 100 ms, 1 s and 10 s move (less 10 ms).
+    assert_eq!(cells(5), 64);
+    assert_eq!(cells(45), 70);
+    assert_eq!(cells(495), 76);
+    assert_eq!(cells(4995), 80);
+    assert_eq!(exact::most_cells_to_try(None), 80);
+    let mut previous = 0;
+    for ms in 0..6000 {
+        assert!(cells(ms) >= previous, "{ms} ms");
+        previous = cells(ms);
+    }
+}
