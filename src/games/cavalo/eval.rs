@@ -7,6 +7,12 @@ use crate::core::{EvalTerm, Player, Score};
 
 /// Regions larger than this count as this large: room enough either way.
 const REGION_CAP: u32 = 30;
+/// A knight left alone collects about this fraction (1 / ALONE_SHARE) of
+/// what it can still reach: against the seed's player at 20 ms against 200 ms
+/// on boards 9000-9199, a third raised the engine's average margin by 36
+/// points a game (standard error 12) over no such term, a half by 29 and a
+/// fifth by 23, with the same share of wins.
+const ALONE_SHARE: i32 = 3;
 /// How many jumps ahead the reach terms look.
 const REACH_DEPTH: usize = 3;
 
@@ -138,20 +144,42 @@ fn prospects(reach: &Reach) -> (i32, i32, i32) {
     (near, room + trapped, -reach.denied_value / 8)
 }
 
+/// Once a knight has no cell left to jump to, it is out for good (removed
+/// cells never come back) and the other knight plays on alone: worth a share
+/// of the value of every cell it can still reach. For each knight, that share
+/// if it is the one left alone, else 0.
+fn playing_alone(position: &Cavalo) -> [i32; 2] {
+    let present = position.present_cells();
+    let mut alone = [0, 0];
+    for player in [Player::P1, Player::P2] {
+        let (Some(stuck), Some(free)) = (position.knight(player), position.knight(player.other()))
+        else {
+            continue;
+        };
+        if knight_jumps(stuck) & present == 0 {
+            let region = flood(free, present, 0, ALL_CELLS.count_ones());
+            alone[player.other().index()] = value_sum(position, region) / ALONE_SHARE;
+        }
+    }
+    alone
+}
+
 /// Each term for White and Black: (name, White's part, Black's part).
-fn term_values(position: &Cavalo) -> [(&'static str, i32, i32); 5] {
+fn term_values(position: &Cavalo) -> [(&'static str, i32, i32); 6] {
     let scores = position.scores();
     let reaches = [reach(position, Player::P1), reach(position, Player::P2)];
     let parts = reaches.map(|r| prospects(&r));
     let mover = position.side_to_move().index();
     let mut tempo = [0, 0];
     tempo[mover] = reaches[mover].best_by_distance[0] / 2;
+    let alone = playing_alone(position);
     [
         ("score", scores[0], scores[1]),
         ("reachable values", parts[0].0, parts[1].0),
         ("region and mobility", parts[0].1, parts[1].1),
         ("denied by the other knight", parts[0].2, parts[1].2),
         ("tempo", tempo[0], tempo[1]),
+        ("playing alone", alone[0], alone[1]),
     ]
 }
 

@@ -620,6 +620,27 @@ fn evaluation_terms_add_up_and_favour_the_free_knight() {
 }
 
 #[test]
+fn a_knight_with_no_cell_left_leaves_the_other_playing_alone() {
+    let alone = |position: &mut Cavalo| {
+        let terms = position.eval_terms();
+        let term = terms.iter().find(|t| t.name == "playing alone").unwrap();
+        (term.p1, term.p2)
+    };
+    // White on a1 has no cell a jump away: Black's knight on f8 reaches e6,
+    // f4 and h3 (200 points) but not j10, and is credited a third of them.
+    let mut cells = vec![("e6", "50"), ("f4", "70"), ("h3", "80"), ("j10", "90")];
+    let fen = fen_with(&cells, ("a1", "f8"), (100, 100), 'b');
+    let mut position = Cavalo::from_fen(&fen, &Rules::default()).unwrap();
+    assert_eq!(alone(&mut position), (0, 200 / 3));
+    // With one cell to jump to, White is not out yet, even if that cell is
+    // denied to it for now.
+    cells.push(("c2", "9"));
+    let fen = fen_with(&cells, ("a1", "f8"), (100, 100), 'b');
+    let mut position = Cavalo::from_fen(&fen, &Rules::default()).unwrap();
+    assert_eq!(alone(&mut position), (0, 0));
+}
+
+#[test]
 fn move_ordering_tries_the_richer_landing_first() {
     let cells = [("d3", "40"), ("f3", "91"), ("g2", "12")];
     let fen = fen_with(&cells, ("e1", "a10"), (0, 0), 'w');
