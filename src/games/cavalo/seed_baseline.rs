@@ -80,30 +80,50 @@ impl SeedSearch {
         }
     }
 
-    fn children(&self, position: &mut Cavalo) -> Vec<Move> {
+    /// The children the seed's `gerar-sucessores` and `ordenar-negamax`
+    /// produce, with their utility: sorted by it, largest first when
+    /// `largest_first` (the seed's MAX nodes), else smallest first; ties in
+    /// generation order (its quicksort keeps them).
+    fn sorted_children(&self, position: &mut Cavalo, largest_first: bool) -> Vec<(i32, Move)> {
         let mut moves = Vec::new();
         position.generate(&mut moves);
         moves.retain(|m| !m.is_pass());
-        // The seed sorts successors by their utility: best for the mover first.
-        let maximizing = position.side_to_move() == self.root_player;
-        let mut keyed: Vec<(i32, Move)> = moves
+        let mut children: Vec<(i32, Move)> = moves
             .into_iter()
             .map(|mv| {
                 position.make(mv);
-                let value = self.utility(position);
+                let f = self.utility(position);
                 position.unmake(mv);
-                (if maximizing { -value } else { value }, mv)
+                (f, mv)
             })
             .collect();
-        keyed.sort_by_key(|&(key, _)| key);
-        keyed.into_iter().map(|(_, mv)| mv).collect()
+        if largest_first {
+            children.sort_by_key(|&(f, _)| std::cmp::Reverse(f));
+        } else {
+            children.sort_by_key(|&(f, _)| f);
+        }
+        children
     }
 
-    fn negamax(&mut self, position: &mut Cavalo, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+    /// The moves in the seed's order: best for the mover first.
+    fn children(&self, position: &mut Cavalo) -> Vec<Move> {
+        let maximizing = position.side_to_move() == self.root_player;
+        self.sorted_children(position, maximizing)
+            .into_iter()
+            .map(|(_, mv)| mv)
+            .collect()
+    }
+
+    /// Counts a node and looks at the clock now and then.
+    fn count_node(&mut self) {
         self.nodes += 1;
         if self.nodes.is_multiple_of(256) && Instant::now() >= self.deadline {
             self.out_of_time = true;
         }
+    }
+
+    fn negamax(&mut self, position: &mut Cavalo, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+        self.count_node();
         let moves = self.children(position);
         if depth == 0 || moves.is_empty() || self.out_of_time {
             return self.leaf(position);
@@ -153,30 +173,6 @@ struct LispSolution {
 }
 
 impl SeedSearch {
-    /// The children the Lisp's `gerar-sucessores` and `ordenar-negamax`
-    /// produce, with their utility: sorted by it, falling for `colour` 1 and
-    /// rising for -1, ties in generation order (its quicksort keeps them).
-    fn lisp_children(&self, position: &mut Cavalo, colour: i64) -> Vec<(i32, Move)> {
-        let mut moves = Vec::new();
-        position.generate(&mut moves);
-        moves.retain(|m| !m.is_pass());
-        let mut children: Vec<(i32, Move)> = moves
-            .into_iter()
-            .map(|mv| {
-                position.make(mv);
-                let f = self.utility(position);
-                position.unmake(mv);
-                (f, mv)
-            })
-            .collect();
-        if colour == 1 {
-            children.sort_by_key(|&(f, _)| std::cmp::Reverse(f));
-        } else {
-            children.sort_by_key(|&(f, _)| f);
-        }
-        children
-    }
-
     /// The Lisp's `negamax`: a node's children are expanded first; at depth
     /// 0, with no child or once the time is up, the node itself is the
     /// solution. Values are never negated on the way up (f is |p1 - p2| at
@@ -190,11 +186,8 @@ impl SeedSearch {
         alpha: i64,
         beta: i64,
     ) -> LispSolution {
-        self.nodes += 1;
-        if self.nodes.is_multiple_of(256) && Instant::now() >= self.deadline {
-            self.out_of_time = true;
-        }
-        let children = self.lisp_children(position, colour);
+        self.count_node();
+        let children = self.sorted_children(position, colour == 1);
         if depth == 0 || children.is_empty() || self.out_of_time {
             return node;
         }
