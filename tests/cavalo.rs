@@ -283,6 +283,38 @@ fn verdicts_refuse_an_illegal_move() {
 }
 
 #[test]
+fn the_seeds_lisp_plays_only_with_its_own_evaluation() {
+    let output = Command::cargo_bin("cavalo-tools")
+        .unwrap()
+        .args(["match", "boards", "1", "search", "lisp", "eval", "diff"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("use it with eval abs"));
+    assert!(output.stdout.is_empty());
+    // With |p1 - p2| it plays: one board, one colour, quick times.
+    let text = cavalo_tools_output(&[
+        "match",
+        "boards",
+        "1",
+        "first-seed",
+        "3",
+        "colour",
+        "white",
+        "search",
+        "lisp",
+        "eval",
+        "abs",
+        "ours",
+        "20",
+        "baseline",
+        "20",
+    ]);
+    assert!(text.starts_with("board 3 engine as white: "), "{text}");
+    assert!(text.contains(" in 1 games: "), "{text}");
+}
+
+#[test]
 fn balance_scores_each_board_after_the_placements() {
     let text = cavalo_tools_output(&["balance", "2", "0", "20"]);
     let lines: Vec<&str> = text.lines().collect();
