@@ -830,6 +830,19 @@ fn the_seed_baseline_with_time_to_finish_plays_its_trees_best_move() {
     assert!(checked >= 10, "only {checked} positions checked");
 }
 
+/// The seed's Lisp as written. Its choice does not depend on its clock (see
+/// `smallest_difference_jump`), so a short time keeps the tests quick.
+fn seed_lisp_move(position: &Cavalo) -> Option<Move> {
+    use seed_baseline::{seed_move, SeedDepth, SeedEvaluation};
+    let time = std::time::Duration::from_millis(30);
+    seed_move(
+        position,
+        time,
+        SeedEvaluation::AbsoluteDifference,
+        SeedDepth::AsWritten,
+    )
+}
+
 /// The jump the seed's Lisp plays, by what `SeedDepth::AsWritten` reduces
 /// to: of the jumps leaving the smallest |p1 - p2|, the last generated.
 fn smallest_difference_jump(position: &mut Cavalo) -> Option<Move> {
@@ -848,22 +861,12 @@ fn smallest_difference_jump(position: &mut Cavalo) -> Option<Move> {
 
 #[test]
 fn the_seed_lisp_as_written_plays_the_seed_programs_moves_in_its_logged_game() {
-    use seed_baseline::{seed_move, SeedDepth, SeedEvaluation};
-    use std::time::Duration;
     let mut position = Cavalo::from_fen(&seed_board_fen(), &Rules::seed_conventions()).unwrap();
     let mut checked = 0;
     let mut greedy_differs = 0;
     for (side, text, _, _) in seed_moves() {
         if side == Player::P1 && text != "pass" && !position.in_placement() {
-            // The Lisp's choice does not depend on its clock.
-            let time = Duration::from_millis(50);
-            let mv = seed_move(
-                &position,
-                time,
-                SeedEvaluation::AbsoluteDifference,
-                SeedDepth::AsWritten,
-            )
-            .expect("the game is not over");
+            let mv = seed_lisp_move(&position).expect("the game is not over");
             assert_eq!(position.format_move(mv), text, "in {}", position.to_fen());
             let most_points = legal(&position)
                 .into_iter()
@@ -882,8 +885,6 @@ fn the_seed_lisp_as_written_plays_the_seed_programs_moves_in_its_logged_game() {
 
 #[test]
 fn the_seed_lisp_as_written_plays_the_jump_leaving_the_smallest_difference() {
-    use seed_baseline::{seed_move, SeedDepth, SeedEvaluation};
-    use std::time::Duration;
     let mut rng = SmallRng::seed_from_u64(5);
     let mut checked = 0;
     for board in 0..12 {
@@ -900,13 +901,7 @@ fn the_seed_lisp_as_written_plays_the_jump_leaving_the_smallest_difference() {
         if position.outcome().is_some() || position.in_placement() || jumps < 2 {
             continue;
         }
-        let time = Duration::from_millis(30);
-        let played = seed_move(
-            &position,
-            time,
-            SeedEvaluation::AbsoluteDifference,
-            SeedDepth::AsWritten,
-        );
+        let played = seed_lisp_move(&position);
         assert_eq!(played, smallest_difference_jump(&mut position));
         checked += 1;
     }
