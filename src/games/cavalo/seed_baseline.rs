@@ -36,7 +36,7 @@ pub enum SeedEvaluation {
     Difference,
 }
 
-/// How the baseline spends its time (see the module's comment).
+/// How the baseline searches and spends its time (see the module's comment).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SeedDepth {
     /// The seed's single pass to depth 50, cut off by the clock.
@@ -265,9 +265,9 @@ pub fn seed_move(
         nodes: 0,
         out_of_time: false,
     };
-    let root_moves = search.children(&mut position);
     match depth {
         SeedDepth::SinglePass => {
+            let root_moves = search.children(&mut position);
             // Once the clock has run out the remaining root moves are still
             // scored, as leaves: the seed kept whatever came out best.
             let mv = search.root_pass(&mut position, &root_moves, SEED_MAX_DEPTH);
@@ -275,6 +275,7 @@ pub fn seed_move(
             mv
         }
         SeedDepth::Deepening => {
+            let root_moves = search.children(&mut position);
             let mut best_move = root_moves.first().copied();
             for depth in 1..=SEED_MAX_DEPTH {
                 let depth_best = search.root_pass(&mut position, &root_moves, depth);
