@@ -6,6 +6,8 @@ use std::process::Stdio;
 
 use assert_cmd::Command;
 
+mod common;
+
 /// Runs the engine on `input` and returns its output lines.
 fn run(input: &str) -> Vec<String> {
     let output = Command::cargo_bin("cavalo")
@@ -213,6 +215,47 @@ fn a_timed_search_reports_the_solvers_proven_win() {
     // depend on the clock.
     let output = run_search(&format!("uci\nposition fen {fen}"), "go depth 3");
     assert!(output.iter().any(|l| l.starts_with("info depth 3 ")));
+}
+
+#[test]
+fn an_analysis_reports_the_solvers_proof_and_waits_for_stop() {
+    // 64 cells: few enough for the root solver, which proves this a loss for
+    // White between two iterations of `go infinite`.
+    let fen = concat!(
+        "98,63,84,59,x,17,56,90,58,x/x,14,71,15,21,x,72,89,51,x/x,13,50,x,x,85,30,x,12,39/37,81,57,28,5,x,65,3,x,23/95,x,x,42,35,x,1,33,x,73/",
+        "x,64,x,x,x,32,x,x,x,27/x,40,x,x,36,61,x,49,x,9/22,x,41,26,94,16,x,x,24,18/4,46,x,x,48,62,31,44,93,x/10,x,82,2,20,x,0,x,75,53 b10 h6 638 583 w 2"
+    );
+    let mut engine = common::Engine::start("cavalo");
+    engine.send(&format!("position fen {fen}"));
+    engine.send("go infinite");
+    let lines = engine.read_until(|l| l.contains(" score mate "));
+    let proof = lines.last().expect("the line read last");
+    assert!(proof.contains(" score mate -"), "{proof}");
+    // Between two iterations: the proof repeats the depth of the last one.
+    let depth_of = |line: &str| line.split_whitespace().nth(2).map(str::to_string);
+    let iteration = &lines[lines.len() - 2];
+    assert_eq!(depth_of(proof), depth_of(iteration), "{lines:?}");
+    assert!(
+        lines.iter().all(|l| !l.starts_with("bestmove")),
+        "{lines:?}"
+    );
+    // The proof ends the deepening, not the analysis: nothing more comes
+    // until `stop`, and the move played is the one the proof line shows.
+    assert_eq!(
+        engine.line_within(std::time::Duration::from_millis(300)),
+        None
+    );
+    let pv_move = proof
+        .split(" pv ")
+        .nth(1)
+        .and_then(|pv| pv.split_whitespace().next())
+        .expect("a pv")
+        .to_string();
+    let rest = engine.ask("stop", "bestmove");
+    assert_eq!(
+        rest.last().map(String::as_str),
+        Some(format!("bestmove {pv_move}").as_str())
+    );
 }
 
 /// The moves of a self-played game of board 0 and its result line.

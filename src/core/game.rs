@@ -273,8 +273,9 @@ pub trait Game: Clone + Send + Sync + 'static {
         let _ = deadline;
     }
 
-    /// An exact answer for the root of a timed search, for a game with a
-    /// solver of its own. The solver must give up (`None`) once `deadline`
+    /// An exact answer for the root of a timed search or of an analysis
+    /// (`go infinite`, tried between iterations), for a game with a solver
+    /// of its own. The solver must give up (`None`) once `deadline`
     /// has passed; the search then goes on as usual in the time left. The
     /// positions it visits, solved or not, are added to `nodes`.
     fn solve_root(

@@ -109,7 +109,7 @@ pub struct SearchControl {
     pub max_depth: u32,
     pub max_nodes: Option<u64>,
     pub budget: TimeBudget,
-    /// `go infinite`: keep going until stopped, even when a result is proven.
+    /// `go infinite`: answer only when stopped, even when a result is proven.
     pub until_stopped: bool,
 }
 
@@ -124,6 +124,8 @@ enum MoveKind {
 const ASPIRATION_START: Score = 35;
 /// A game's exact root solver may use this fraction (1/n) of a timed search.
 const EXACT_SOLVE_SHARE: u32 = 2;
+/// The shortest try of a game's solver during `go infinite`.
+const LEAST_ANALYSIS_SOLVE_SLICE: Duration = Duration::from_millis(10);
 const HISTORY_LIMIT: i32 = 1 << 20;
 /// Ordering keys, far apart so that one category never overtakes another.
 const KEY_TABLE: i64 = 1 << 62;
@@ -222,6 +224,13 @@ impl<'a, G: Game> Searcher<'a, G> {
             result.pv = self.pv[0].clone();
             report(&self.info(&result, false));
 
+            if self.control.until_stopped {
+                if let Some(proven) = self.prove_root_between_iterations(&result) {
+                    result = proven;
+                    report(&self.info(&result, false));
+                    break;
+                }
+            }
             if self.soft_time_is_up() || self.node_limit_reached() {
                 break;
             }
@@ -266,13 +275,38 @@ impl<'a, G: Game> Searcher<'a, G> {
         result.best_move = Some(solution.best_move);
         result.pv = vec![solution.best_move];
         result.depth = 1;
-        result.score = match solution.plies {
-            0 => 0,
-            plies => Self::forced_score(plies, 0),
-        };
+        result.score = Self::proven_score(solution.plies);
         result.nodes = self.nodes;
         result.elapsed = self.start.elapsed();
         Some(result)
+    }
+
+    /// `go infinite` has no clock to share out, so between two iterations
+    /// the game's solver gets as long as the search has run so far: at most
+    /// about half the time goes to attempts that fail, and the analyst sees a
+    /// proof soon after one is within reach. A proven loss keeps the
+    /// search's move, the most stubborn defence it has found.
+    fn prove_root_between_iterations(
+        &mut self,
+        searched: &SearchResult<G::Move>,
+    ) -> Option<SearchResult<G::Move>> {
+        let slice = self.start.elapsed().max(LEAST_ANALYSIS_SOLVE_SLICE);
+        let deadline = Deadline::new(Some(Instant::now() + slice), Arc::clone(self.stop));
+        let solution = self.game.solve_root(&deadline, &mut self.nodes)?;
+        let mut result = searched.clone();
+        result.score = Self::proven_score(solution.plies);
+        if solution.plies >= 0 {
+            result.best_move = Some(solution.best_move);
+            result.pv = vec![solution.best_move];
+        }
+        Some(result)
+    }
+
+    fn proven_score(plies: i32) -> Score {
+        match plies {
+            0 => 0,
+            plies => Self::forced_score(plies, 0),
+        }
     }
 
     /// The info line for `result`, with the PV in the game's notation.
