@@ -229,3 +229,24 @@ fn ugi_reports_a_forced_win_as_mate() {
     engine.send("quit");
     engine.finish();
 }
+
+#[test]
+fn a_timed_search_plays_a_threat_win_at_once() {
+    let mut engine = Engine::start("gomoku");
+    engine.ask("ugi", "ugiok");
+    // Black f8-g8 and h9-h10: h8 makes two open threes, a win in 5 plies
+    // that no sequence of fours reaches.
+    engine.send("position startpos moves f8 a1 g8 a15 h10 o1 h9 o15");
+    let lines = engine.ask("go movetime 2000", "bestmove");
+    let first_info = lines
+        .iter()
+        .find(|l| l.starts_with("info depth"))
+        .expect("an info line");
+    assert!(
+        first_info.starts_with("info depth 1 ") && first_info.contains(" score mate 3 "),
+        "{first_info}"
+    );
+    assert_eq!(lines.last().map(String::as_str), Some("bestmove h8"));
+    engine.send("quit");
+    engine.finish();
+}

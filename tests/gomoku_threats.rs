@@ -1,7 +1,7 @@
-//! Search knowledge: forced-move generation, VCF proofs played out against
-//! every defence, and results the game proves without search.
+//! Search knowledge: forced-move generation, VCF and VCT proofs played out
+//! against every defence, and results the game proves without search.
 
-use boardgames::core::{Game, Outcome, Player};
+use boardgames::core::{Deadline, Game, Outcome, Player};
 use boardgames::games::gomoku::pattern::{T_FIVE, T_OPEN_FOUR};
 use boardgames::games::gomoku::{Gomoku, GomokuRules, Move};
 use rand::rngs::SmallRng;
@@ -103,6 +103,83 @@ fn vcfs_found_in_random_games_hold() {
         }
     }
     assert!(proven >= 3, "only {proven} multi-step VCFs in the sample");
+}
+
+/// Plays the attacker's VCT (found afresh at each of its turns) and answers
+/// it with every legal defence, recursively: true when every line ends in
+/// the attacker's five within the `plies` the first search claimed.
+fn vct_holds(game: &mut Gomoku, attacker: Player, plies: i32) -> bool {
+    let Some((mv, claimed)) = game.vct_search(1_000_000, &Deadline::default()) else {
+        return false;
+    };
+    if claimed > plies {
+        return false;
+    }
+    game.make_move(mv);
+    let result = match game.outcome() {
+        Some(Outcome::Win(winner)) => winner == attacker,
+        Some(Outcome::Draw) => false,
+        None => {
+            let mut defences = Vec::new();
+            game.generate_moves(&mut defences);
+            defences.iter().all(|&defence| {
+                game.make_move(defence);
+                let holds = game.outcome().is_none() && vct_holds(game, attacker, claimed - 2);
+                game.unmake_move(defence);
+                holds
+            })
+        }
+    };
+    game.unmake_move(mv);
+    result
+}
+
+#[test]
+fn a_double_three_is_a_threat_win_the_fours_alone_miss() {
+    // Black f8-g8 and h9-h10: h8 makes two open threes; White can stop one.
+    let mut game = game_from(&["f8", "a1", "g8", "a15", "h10", "o1", "h9", "o15"]);
+    assert_eq!(game.find_vcf(100_000), None);
+    let (first, plies) = game
+        .vct_search(100_000, &Deadline::default())
+        .expect("the VCT is found");
+    assert_eq!(game.format_move(first), "h8");
+    assert_eq!(plies, 5);
+    assert!(vct_holds(&mut game, Player::P1, plies));
+    // White, to move instead, has nothing to threaten with.
+    let mut white = fen(&game.to_fen().replace(" x", " o"));
+    assert_eq!(white.vct_search(100_000, &Deadline::default()), None);
+}
+
+#[test]
+fn threat_wins_found_in_random_games_hold() {
+    let mut rng = SmallRng::seed_from_u64(29);
+    let mut proven = 0;
+    for _ in 0..80 {
+        if proven == 6 {
+            break;
+        }
+        let mut game = game_from(&["h8"]);
+        let mut moves = Vec::new();
+        for _ in 0..rng.gen_range(12..40) {
+            game.generate_search_moves(&mut moves);
+            if game.outcome().is_some() || moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.gen_range(0..moves.len())];
+            game.make_move(mv);
+        }
+        if game.outcome().is_some() || game.find_vcf(20_000).is_some() {
+            continue;
+        }
+        if let Some((_, plies)) = game.vct_search(20_000, &Deadline::default()) {
+            if plies <= 7 {
+                let attacker = game.side_to_move();
+                assert!(vct_holds(&mut game, attacker, plies), "{}", game.to_fen());
+                proven += 1;
+            }
+        }
+    }
+    assert_eq!(proven, 6, "too few short VCTs in the sample");
 }
 
 #[test]

@@ -48,9 +48,10 @@ fn main() {
     }
 }
 
-/// `gomoku speed`: move and shape-update cost, move generation, VCF solving.
+/// `gomoku speed`: move and shape-update cost, move generation, VCF and VCT
+/// solving.
 fn print_speed() {
-    let report = speed::measure(400, 100_000);
+    let report = speed::measure(400, 100_000, 20_000);
     let vcf_seconds = report.vcf_time.as_secs_f64().max(1e-9);
     println!("Positions            : {}", report.positions);
     println!(
@@ -74,5 +75,19 @@ fn print_speed() {
     );
     if let Some((fen, first, plies)) = report.longest_vcf {
         println!("Longest VCF          : {first}, a win in {plies} plies, in {fen}");
+    }
+    let vct_seconds = report.vct_time.as_secs_f64().max(1e-9);
+    println!(
+        "VCT wins found       : {} (where no VCF was)",
+        report.vct_found
+    );
+    println!("VCT nodes            : {}", report.vct_nodes);
+    println!("VCT time (ms)        : {}", report.vct_time.as_millis());
+    println!(
+        "VCT nodes/second     : {:.0}",
+        report.vct_nodes as f64 / vct_seconds
+    );
+    if let Some((fen, first, plies)) = report.longest_vct {
+        println!("Longest VCT          : {first}, a win in {plies} plies, in {fen}");
     }
 }

@@ -122,6 +122,16 @@ impl Deadline {
             || self.hard.is_some_and(|hard| Instant::now() >= hard)
     }
 
+    /// The same limits, with the hard one brought forward to at most
+    /// `time` from now.
+    pub fn within(&self, time: Duration) -> Deadline {
+        let sooner = Instant::now() + time;
+        Deadline {
+            hard: Some(self.hard.map_or(sooner, |hard| hard.min(sooner))),
+            stop: self.stop.clone(),
+        }
+    }
+
     /// The time left before the hard limit, if there is one.
     pub fn remaining(&self) -> Option<Duration> {
         self.hard

@@ -8,11 +8,18 @@ pub mod pattern;
 pub mod speed;
 mod threats;
 mod vcf;
+mod vct;
 
-use crate::core::game::{EvalTerm, Game, OptionKind, OptionSpec, Outcome, Player, Score};
+use crate::core::game::{
+    EvalTerm, Game, OptionKind, OptionSpec, Outcome, Player, RootSolution, Score,
+};
 use board::{Board, Rule, CELL_COUNT, MAX_SIZE, MIN_SIZE};
 
 pub use vcf::VcfStats;
+
+/// The part (1/n) of the time the search offers its root solver that the
+/// threat search takes.
+const VCT_SHARE_OF_SOLVER_TIME: u32 = 4;
 
 /// A move is the index of its cell, `y * STRIDE + x` (see [`board`]).
 pub type Move = u16;
@@ -40,6 +47,7 @@ pub struct Gomoku {
     /// and the last-move mark in `render`.
     history: Vec<Move>,
     vcf: vcf::VcfState,
+    vct: vct::VctState,
     /// Stones on the board where the current search started (set by
     /// `prepare_search`): the VCF probes right below the search's root get a
     /// much larger budget than those deeper.
@@ -56,6 +64,7 @@ impl Gomoku {
             rules,
             history: Vec::new(),
             vcf: vcf::VcfState::new(),
+            vct: vct::VctState::new(),
             analysis_root_stones,
             deadline: Default::default(),
         }
@@ -237,6 +246,20 @@ impl Game for Gomoku {
     fn prepare_search(&mut self, deadline: &crate::core::Deadline) {
         self.analysis_root_stones = self.board.stone_count();
         self.deadline = deadline.clone();
+    }
+
+    fn solve_root(
+        &mut self,
+        deadline: &crate::core::Deadline,
+        nodes: &mut u64,
+    ) -> Option<RootSolution<Move>> {
+        // Most positions hold no VCT, so the threat search gets only part
+        // of the solver's share and the rest goes back to the search.
+        let deadline = deadline.within(deadline.remaining()? / VCT_SHARE_OF_SOLVER_TIME);
+        let before = self.vct.nodes() + self.vcf_stats().nodes;
+        let found = self.vct_search(u64::MAX, &deadline);
+        *nodes += self.vct.nodes() + self.vcf_stats().nodes - before;
+        found.map(|(best_move, plies)| RootSolution { best_move, plies })
     }
 
     fn evaluate(&mut self) -> Score {

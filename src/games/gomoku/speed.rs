@@ -1,5 +1,5 @@
 //! Speed figures beyond the search bench: the cost of a move with its shape
-//! updates, of generating candidate moves, and of the VCF solver.
+//! updates, of generating candidate moves, and of the VCF and VCT solvers.
 
 use std::time::{Duration, Instant};
 
@@ -8,6 +8,7 @@ use rand::{Rng, SeedableRng};
 
 use super::{Gomoku, GomokuRules, Move};
 use crate::core::game::Game;
+use crate::core::Deadline;
 
 /// What `gomoku speed` measures, over the same positions every run.
 pub struct SpeedReport {
@@ -19,6 +20,12 @@ pub struct SpeedReport {
     pub vcf_time: Duration,
     /// The longest win found: position, first move, length in plies.
     pub longest_vcf: Option<(String, String, i32)>,
+    /// Wins by threats found where the fours alone found none.
+    pub vct_found: usize,
+    /// Threat-search nodes (the VCF probes inside are not counted).
+    pub vct_nodes: u64,
+    pub vct_time: Duration,
+    pub longest_vct: Option<(String, String, i32)>,
 }
 
 /// Middle games from seeded random play among the candidate moves: varied,
@@ -44,7 +51,7 @@ pub fn sample_positions(count: usize) -> Vec<Gomoku> {
     positions
 }
 
-pub fn measure(positions: usize, vcf_budget: u32) -> SpeedReport {
+pub fn measure(positions: usize, vcf_budget: u32, vct_budget: u64) -> SpeedReport {
     let mut games = sample_positions(positions);
     let mut moves: Vec<Move> = Vec::new();
 
@@ -89,13 +96,39 @@ pub fn measure(positions: usize, vcf_budget: u32) -> SpeedReport {
         }
         vcf_nodes += game.vcf_stats().nodes - before;
     }
+    let vcf_time = start.elapsed();
+
+    let start = Instant::now();
+    let mut vct_found = 0;
+    let mut vct_nodes = 0;
+    let mut longest_vct: Option<(String, String, i32)> = None;
+    for game in games.iter_mut() {
+        if game.find_vcf(vcf_budget).is_some() {
+            continue;
+        }
+        let before = game.vct.nodes();
+        if let Some((mv, plies)) = game.vct_search(vct_budget, &Deadline::default()) {
+            vct_found += 1;
+            if longest_vct
+                .as_ref()
+                .is_none_or(|(_, _, longest)| plies > *longest)
+            {
+                longest_vct = Some((game.to_fen(), game.format_move(mv), plies));
+            }
+        }
+        vct_nodes += game.vct.nodes() - before;
+    }
     SpeedReport {
         positions,
         make_unmake_per_second,
         generations_per_second,
         vcf_found,
         vcf_nodes,
-        vcf_time: start.elapsed(),
+        vcf_time,
         longest_vcf,
+        vct_found,
+        vct_nodes,
+        vct_time: start.elapsed(),
+        longest_vct,
     }
 }

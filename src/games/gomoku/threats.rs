@@ -69,7 +69,7 @@ impl Gomoku {
 
     /// Our fours, and the moves after which the opponent no longer has a
     /// move making an open four (or two fours).
-    fn defences_against_open_four(&self, moves: &mut Vec<Move>) {
+    pub(super) fn defences_against_open_four(&self, moves: &mut Vec<Move>) {
         let me = self.board.side();
         let them = me ^ 1;
         let board = &self.board;
