@@ -20,23 +20,26 @@ fn fen(text: &str) -> Gomoku {
     Gomoku::from_fen(text, &GomokuRules::default()).expect("test position")
 }
 
-/// Plays the attacker's VCF and answers it with every legal defence,
-/// recursively: true when every line ends in the attacker's five.
-fn vcf_holds(game: &mut Gomoku, attacker: Player, fours_left: u32) -> bool {
-    let Some((mv, _)) = game.find_vcf(1_000_000) else {
+/// Plays the attacker's win, found afresh by `find` at each of its turns,
+/// and answers it with every legal defence, recursively: true when every
+/// line ends in the attacker's five within `turns` moves of the attacker.
+fn win_holds(game: &mut Gomoku, attacker: Player, turns: u32, find: Finder) -> bool {
+    if turns == 0 {
+        return false;
+    }
+    let Some((mv, _)) = find(game) else {
         return false;
     };
     game.make_move(mv);
     let result = match game.outcome() {
         Some(Outcome::Win(winner)) => winner == attacker,
         Some(Outcome::Draw) => false,
-        None if fours_left == 0 => false,
         None => {
             let mut defences = Vec::new();
             game.generate_moves(&mut defences);
             defences.iter().all(|&defence| {
                 game.make_move(defence);
-                let holds = game.outcome().is_none() && vcf_holds(game, attacker, fours_left - 1);
+                let holds = game.outcome().is_none() && win_holds(game, attacker, turns - 1, find);
                 game.unmake_move(defence);
                 holds
             })
@@ -44,6 +47,26 @@ fn vcf_holds(game: &mut Gomoku, attacker: Player, fours_left: u32) -> bool {
     };
     game.unmake_move(mv);
     result
+}
+
+type Finder = fn(&mut Gomoku) -> Option<(Move, i32)>;
+
+fn vcf(game: &mut Gomoku) -> Option<(Move, i32)> {
+    game.find_vcf(1_000_000)
+}
+
+fn vct(game: &mut Gomoku) -> Option<(Move, i32)> {
+    game.vct_search(1_000_000, &Deadline::default())
+}
+
+fn vcf_holds(game: &mut Gomoku, attacker: Player, fours: u32) -> bool {
+    win_holds(game, attacker, fours + 1, vcf)
+}
+
+/// The VCT holds, and the attacker's five comes within the `plies` its
+/// first search claimed.
+fn vct_holds(game: &mut Gomoku, attacker: Player, plies: i32) -> bool {
+    win_holds(game, attacker, (plies as u32).div_ceil(2), vct)
 }
 
 /// Black: three on row 5 and on row 8, each closed on the left, and two on
@@ -103,35 +126,6 @@ fn vcfs_found_in_random_games_hold() {
         }
     }
     assert!(proven >= 3, "only {proven} multi-step VCFs in the sample");
-}
-
-/// Plays the attacker's VCT (found afresh at each of its turns) and answers
-/// it with every legal defence, recursively: true when every line ends in
-/// the attacker's five within the `plies` the first search claimed.
-fn vct_holds(game: &mut Gomoku, attacker: Player, plies: i32) -> bool {
-    let Some((mv, claimed)) = game.vct_search(1_000_000, &Deadline::default()) else {
-        return false;
-    };
-    if claimed > plies {
-        return false;
-    }
-    game.make_move(mv);
-    let result = match game.outcome() {
-        Some(Outcome::Win(winner)) => winner == attacker,
-        Some(Outcome::Draw) => false,
-        None => {
-            let mut defences = Vec::new();
-            game.generate_moves(&mut defences);
-            defences.iter().all(|&defence| {
-                game.make_move(defence);
-                let holds = game.outcome().is_none() && vct_holds(game, attacker, claimed - 2);
-                game.unmake_move(defence);
-                holds
-            })
-        }
-    };
-    game.unmake_move(mv);
-    result
 }
 
 #[test]

@@ -3,7 +3,7 @@
 
 use super::board::{cell_of, Board};
 use super::pattern::{
-    FOUR, T_DOUBLE_THREE, T_FIVE, T_FOUR, T_FOUR_THREE, T_OPEN_FOUR, T_OPEN_THREE,
+    Threat, FOUR, T_DOUBLE_THREE, T_FIVE, T_FOUR, T_FOUR_THREE, T_OPEN_FOUR, T_OPEN_THREE,
 };
 use super::{Gomoku, Move};
 
@@ -30,8 +30,13 @@ pub fn near_cells(board: &Board, mut keep: impl FnMut(usize) -> bool, out: &mut 
 
 /// The first empty cell near a stone where `side` makes five.
 pub fn first_five(board: &Board, side: usize) -> Option<usize> {
+    first_with_threat(board, side, T_FIVE)
+}
+
+/// The first empty cell near a stone where `side` makes exactly `threat`.
+pub fn first_with_threat(board: &Board, side: usize, threat: Threat) -> Option<usize> {
     let mut found = Vec::new();
-    near_cells(board, |cell| board.threat(side, cell) == T_FIVE, &mut found);
+    near_cells(board, |cell| board.threat(side, cell) == threat, &mut found);
     found.first().map(|&cell| cell as usize)
 }
 

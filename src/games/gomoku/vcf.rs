@@ -4,7 +4,7 @@
 
 use super::board::Board;
 use super::pattern::{T_FIVE, T_FOUR, T_FOUR_THREE, T_OPEN_FOUR};
-use super::threats::{first_five, near_cells};
+use super::threats::{first_five, first_with_threat, near_cells};
 use super::{Gomoku, Move};
 
 /// Fours in a row the attacker may play (the proof is at most twice that
@@ -90,13 +90,7 @@ impl Gomoku {
             return None;
         }
         if defender_fives == 0 && board.threat_count(attacker, T_OPEN_FOUR) > 0 {
-            let mut cells = Vec::new();
-            near_cells(
-                board,
-                |cell| board.threat(attacker, cell) == T_OPEN_FOUR,
-                &mut cells,
-            );
-            return cells.first().map(|&cell| (cell as usize, 3));
+            return first_with_threat(board, attacker, T_OPEN_FOUR).map(|cell| (cell, 3));
         }
         if fours_left == 0 || *budget == 0 || board.count_at_least(attacker, T_FOUR) == 0 {
             return None;

@@ -6,7 +6,7 @@
 //! (`Game::solve_root`); deeper in the tree only the cheaper VCF runs.
 
 use super::pattern::{T_FIVE, T_OPEN_FOUR, T_OPEN_THREE};
-use super::threats::{first_five, near_cells};
+use super::threats::{first_five, first_with_threat, near_cells};
 use super::{Gomoku, Move};
 use crate::core::Deadline;
 
@@ -123,13 +123,7 @@ impl Gomoku {
             return rest.map(|plies| (block, plies + 1));
         }
         if board.threat_count(attacker, T_OPEN_FOUR) > 0 {
-            let mut cells = Vec::new();
-            near_cells(
-                board,
-                |cell| board.threat(attacker, cell) == T_OPEN_FOUR,
-                &mut cells,
-            );
-            return cells.first().map(|&cell| (cell as usize, 3));
+            return first_with_threat(board, attacker, T_OPEN_FOUR).map(|cell| (cell, 3));
         }
         if !self.vct_spend(attack) {
             return None;
