@@ -99,21 +99,28 @@ fn no_vcf_when_the_fours_run_out() {
     assert!(vcf_holds(&mut game, Player::P1, 10));
 }
 
+/// A game from the centre with 12 to 39 random candidate moves (fewer if it
+/// ends first).
+fn random_game(rng: &mut SmallRng) -> Gomoku {
+    let mut game = game_from(&["h8"]);
+    let mut moves = Vec::new();
+    for _ in 0..rng.gen_range(12..40) {
+        game.generate_search_moves(&mut moves);
+        if game.outcome().is_some() || moves.is_empty() {
+            break;
+        }
+        let mv = moves[rng.gen_range(0..moves.len())];
+        game.make_move(mv);
+    }
+    game
+}
+
 #[test]
 fn vcfs_found_in_random_games_hold() {
     let mut rng = SmallRng::seed_from_u64(11);
     let mut proven = 0;
     for _ in 0..60 {
-        let mut game = game_from(&["h8"]);
-        let mut moves = Vec::new();
-        for _ in 0..rng.gen_range(12..40) {
-            game.generate_search_moves(&mut moves);
-            if game.outcome().is_some() || moves.is_empty() {
-                break;
-            }
-            let mv = moves[rng.gen_range(0..moves.len())];
-            game.make_move(mv);
-        }
+        let mut game = random_game(&mut rng);
         if game.outcome().is_some() {
             continue;
         }
@@ -152,16 +159,7 @@ fn threat_wins_found_in_random_games_hold() {
         if proven == 6 {
             break;
         }
-        let mut game = game_from(&["h8"]);
-        let mut moves = Vec::new();
-        for _ in 0..rng.gen_range(12..40) {
-            game.generate_search_moves(&mut moves);
-            if game.outcome().is_some() || moves.is_empty() {
-                break;
-            }
-            let mv = moves[rng.gen_range(0..moves.len())];
-            game.make_move(mv);
-        }
+        let mut game = random_game(&mut rng);
         if game.outcome().is_some() || game.find_vcf(20_000).is_some() {
             continue;
         }
