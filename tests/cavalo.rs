@@ -5,6 +5,8 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::Stdio;
 
 use assert_cmd::Command;
+use boardgames::core::Game;
+use boardgames::games::cavalo::Cavalo;
 
 mod common;
 
@@ -219,12 +221,10 @@ fn a_timed_search_reports_the_solvers_proven_win() {
 
 #[test]
 fn an_analysis_reports_the_solvers_proof_and_waits_for_stop() {
-    // 64 cells: few enough for the root solver, which proves this a loss for
-    // White between two iterations of `go infinite`.
-    let fen = concat!(
-        "98,63,84,59,x,17,56,90,58,x/x,14,71,15,21,x,72,89,51,x/x,13,50,x,x,85,30,x,12,39/37,81,57,28,5,x,65,3,x,23/95,x,x,42,35,x,1,33,x,73/",
-        "x,64,x,x,x,32,x,x,x,27/x,40,x,x,36,61,x,49,x,9/22,x,41,26,94,16,x,x,24,18/4,46,x,x,48,62,31,44,93,x/10,x,82,2,20,x,0,x,75,53 b10 h6 638 583 w 2"
-    );
+    // The fourth bench position, 64 cells: few enough for the root solver,
+    // which proves it a loss for White between two iterations of
+    // `go infinite`.
+    let fen = Cavalo::bench_positions()[3];
     let mut engine = common::Engine::start("cavalo");
     engine.send(&format!("position fen {fen}"));
     engine.send("go infinite");
