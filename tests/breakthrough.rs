@@ -312,6 +312,8 @@ fn bad_input_is_reported_and_changes_nothing() {
         "go depth -1",
         "setoption name Hash value lots",
         "setoption name Depth value 1000",
+        "setoption name Threads value 0",
+        "setoption name Threads value 100000",
         "setoption name NoSuchOption value 1",
         "query whatever",
         "\u{1b}[A\u{0}",
@@ -325,6 +327,33 @@ fn bad_input_is_reported_and_changes_nothing() {
     assert!(lines
         .last()
         .is_some_and(|l| l.starts_with("bestmove ") && l != "bestmove 0000"));
+}
+
+#[test]
+fn several_threads_answer_once_and_agree_on_a_forced_win() {
+    let mut engine = Engine::start(ENGINE);
+    engine.send("setoption name Threads value 3");
+    let replies = engine.sync();
+    assert!(replies.iter().all(|l| !l.contains("error")), "{replies:?}");
+    // White's e5 runner cannot be caught: it arrives in 3 moves.
+    engine.send("position fen pp6/8/8/4P3/8/8/8/7P w 0 1");
+    let lines = engine.ask("go depth 7", "bestmove");
+    assert!(lines[lines.len() - 2].contains("score mate 3"), "{lines:?}");
+    for go in ["go movetime 100", "go nodes 20000"] {
+        engine.send("position startpos moves e2e3 d7d6");
+        let lines = engine.ask(go, "bestmove");
+        assert!(
+            lines
+                .last()
+                .is_some_and(|l| l.starts_with("bestmove ") && l != "bestmove 0000"),
+            "{go}: {lines:?}"
+        );
+    }
+    engine.send("go infinite");
+    assert!(engine.sync().iter().all(|l| !l.starts_with("bestmove")));
+    engine.ask("stop", "bestmove");
+    // The helpers have stopped with the main thread: nothing more comes.
+    assert!(engine.sync().iter().all(|l| !l.starts_with("bestmove")));
 }
 
 #[test]

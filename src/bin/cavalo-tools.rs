@@ -90,7 +90,7 @@ fn main() {
             Err(message) => {
                 eprintln!("cavalo-tools match: {message}");
                 eprintln!(
-                    "usage: cavalo-tools match [boards N] [first-seed S] [ours MS] [baseline MS] [eval abs|diff] [search seed|deepening|lisp] [colour white|black|both] [verbose 1]"
+                    "usage: cavalo-tools match [boards N] [first-seed S] [ours MS] [baseline MS] [eval abs|diff] [search seed|deepening|lisp] [colour white|black|both] [threads T] [verbose 1]"
                 );
                 std::process::exit(2);
             }
@@ -114,6 +114,8 @@ struct MatchSettings {
     colours: Vec<Player>,
     /// Print every move with both scores.
     verbose: bool,
+    /// The engine's search threads.
+    threads: u64,
 }
 
 impl MatchSettings {
@@ -127,6 +129,7 @@ impl MatchSettings {
             depth: SeedDepth::SinglePass,
             colours: vec![Player::P1, Player::P2],
             verbose: false,
+            threads: 1,
         };
         for pair in args.chunks(2) {
             let [key, value] = pair else {
@@ -143,6 +146,7 @@ impl MatchSettings {
                 "ours" => settings.ours = Duration::from_millis(number()?),
                 "baseline" => settings.baseline = Duration::from_millis(number()?),
                 "verbose" => settings.verbose = number()? != 0,
+                "threads" => settings.threads = number()?,
                 "search" => {
                     settings.depth = match value.as_str() {
                         "seed" => SeedDepth::SinglePass,
@@ -191,6 +195,9 @@ impl MatchSettings {
 /// Plays one game; returns the outcome and the final scores.
 fn play_game(settings: &MatchSettings, rules: &Rules, ours: Player) -> (Outcome, [i32; 2]) {
     let mut engine = Engine::<Cavalo>::new();
+    if let Err(message) = engine.set_option("Threads", &settings.threads.to_string()) {
+        log::error!("{message}");
+    }
     engine.new_game();
     let mut game = Cavalo::start(rules);
     loop {

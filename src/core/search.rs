@@ -1,9 +1,11 @@
 //! Game-independent alpha-beta search: negamax with principal-variation search,
 //! iterative deepening, aspiration windows, a transposition table, killer and
 //! history move ordering, late-move reductions and quiescence over the game's
-//! noisy moves.
+//! noisy moves. With more than one thread, helpers search the same position
+//! beside the main thread and share its transposition table (lazy SMP): what
+//! one thread stores, the others find, and the main thread's answer counts.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -132,14 +134,90 @@ const KEY_TABLE: i64 = 1 << 62;
 const KEY_TACTICAL: i64 = 1 << 50;
 const KEY_KILLER: i64 = 1 << 40;
 
+/// Nodes between two reports of a helper's counts to the main thread.
+const HELPER_COUNT_INTERVAL: u64 = 4096;
+
+/// The helpers' node and cut-off counts, for the main thread's info lines.
+#[derive(Default)]
+struct HelperCounts {
+    nodes: AtomicU64,
+    cutoffs: AtomicU64,
+}
+
+/// Searches `game` within `control` on `threads` threads and returns the
+/// main thread's result. `report` is called after every completed depth and
+/// a last time with `finished` set.
+pub fn search<G: Game>(
+    game: G,
+    tables: &mut SearchTables<G::Move>,
+    stop: &Arc<AtomicBool>,
+    control: SearchControl,
+    threads: usize,
+    report: &mut dyn FnMut(&SearchInfo),
+) -> SearchResult<G::Move> {
+    tables.tt.new_search();
+    let bound = game.move_index_bound();
+    if tables.history.len() != bound {
+        tables.history = vec![0; bound];
+    }
+    let history = std::mem::take(&mut tables.history);
+    let tt = &tables.tt;
+    let helper_counts = HelperCounts::default();
+    // Helpers stop when the main thread is done, whatever ended its search.
+    let helpers_stop = Arc::new(AtomicBool::new(false));
+    let helper_control = SearchControl {
+        max_nodes: None,
+        until_stopped: false,
+        ..control
+    };
+    let (mut main, mut result) = std::thread::scope(|scope| {
+        for id in 1..threads {
+            let game = game.clone();
+            let history = history.clone();
+            let (stop, counts) = (&helpers_stop, &helper_counts);
+            let spawned = std::thread::Builder::new()
+                .name(format!("helper {id}"))
+                .spawn_scoped(scope, move || {
+                    Searcher::new(game, tt, history, stop, helper_control, counts, id).run_helper();
+                });
+            if let Err(e) = spawned {
+                log::warn!("could not start search helper {id}: {e}");
+                break;
+            }
+        }
+        let mut main = Searcher::new(game, tt, history, stop, control, &helper_counts, 0);
+        let result = main.run(report);
+        helpers_stop.store(true, Ordering::Relaxed);
+        (main, result)
+    });
+    if control.until_stopped {
+        // `go infinite` answers only after `stop`.
+        while !stop.load(Ordering::Relaxed) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+    // Every helper has ended and added its last counts.
+    result.nodes = main.total_nodes();
+    result.cutoffs = main.total_cutoffs();
+    report(&main.info(&result, true));
+    tables.history = std::mem::take(&mut main.history);
+    result
+}
+
 pub struct Searcher<'a, G: Game> {
     game: G,
-    tables: &'a mut SearchTables<G::Move>,
+    tt: &'a TranspositionTable<G::Move>,
+    history: Vec<i32>,
     stop: &'a Arc<AtomicBool>,
     control: SearchControl,
     start: Instant,
     nodes: u64,
     cutoffs: u64,
+    /// 0 for the main thread, which reports and answers; 1.. for helpers.
+    thread_id: usize,
+    helper_counts: &'a HelperCounts,
+    /// The part of `nodes` and `cutoffs` a helper has reported already.
+    reported: (u64, u64),
     seldepth: usize,
     aborted: bool,
     /// `Game::hints_every_move`, read once.
@@ -151,17 +229,15 @@ pub struct Searcher<'a, G: Game> {
 }
 
 impl<'a, G: Game> Searcher<'a, G> {
-    pub fn new(
+    fn new(
         mut game: G,
-        tables: &'a mut SearchTables<G::Move>,
+        tt: &'a TranspositionTable<G::Move>,
+        history: Vec<i32>,
         stop: &'a Arc<AtomicBool>,
         control: SearchControl,
+        helper_counts: &'a HelperCounts,
+        thread_id: usize,
     ) -> Self {
-        let bound = game.move_index_bound();
-        if tables.history.len() != bound {
-            tables.history = vec![0; bound];
-        }
-        tables.tt.new_search();
         let start = Instant::now();
         game.prepare_search(&Deadline::new(
             control.budget.hard.map(|hard| start + hard),
@@ -169,12 +245,16 @@ impl<'a, G: Game> Searcher<'a, G> {
         ));
         Searcher {
             game,
-            tables,
+            tt,
+            history,
             stop,
             control,
             start,
             nodes: 0,
             cutoffs: 0,
+            thread_id,
+            helper_counts,
+            reported: (0, 0),
             seldepth: 0,
             aborted: false,
             every_move_hinted: G::hints_every_move(),
@@ -186,7 +266,7 @@ impl<'a, G: Game> Searcher<'a, G> {
     }
 
     /// Iterative deepening; `report` is called after every completed depth.
-    pub fn run(&mut self, report: &mut dyn FnMut(&SearchInfo)) -> SearchResult<G::Move> {
+    fn run(&mut self, report: &mut dyn FnMut(&SearchInfo)) -> SearchResult<G::Move> {
         let mut root_moves = Vec::new();
         self.game.generate_search_moves(&mut root_moves);
         let mut result = SearchResult::empty();
@@ -199,8 +279,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             report(&self.info(&proven, false));
             return proven;
         }
-        // Decay history so that old games' habits fade but are not forgotten.
-        self.tables.history.iter_mut().for_each(|h| *h /= 2);
+        self.decay_history();
 
         let mut previous_score = 0;
         for depth in 1..=self.control.max_depth.min(MAX_PLY as u32 - 1) {
@@ -243,16 +322,59 @@ impl<'a, G: Game> Searcher<'a, G> {
                 }
             }
         }
-        if self.control.until_stopped {
-            // `go infinite` answers only after `stop`.
-            while !self.stop.load(Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(1));
-            }
-        }
-        result.nodes = self.nodes;
-        result.cutoffs = self.cutoffs;
+        result.nodes = self.total_nodes();
+        result.cutoffs = self.total_cutoffs();
         result.elapsed = self.start.elapsed();
         result
+    }
+
+    /// A helper deepens like the main thread, without reporting, solving or
+    /// answering; odd helpers run one depth ahead, so that the threads spread
+    /// over two depths and fill the shared table with deeper entries.
+    fn run_helper(&mut self) {
+        self.decay_history();
+        let mut previous_score = 0;
+        let first_depth = 1 + (self.thread_id % 2) as u32;
+        for depth in first_depth..=self.control.max_depth.min(MAX_PLY as u32 - 1) {
+            let score = self.aspiration(depth as i32, previous_score);
+            if self.aborted {
+                break;
+            }
+            previous_score = score;
+        }
+        self.report_helper_counts();
+    }
+
+    /// Old games' habits fade but are not forgotten.
+    fn decay_history(&mut self) {
+        self.history.iter_mut().for_each(|h| *h /= 2);
+    }
+
+    fn report_helper_counts(&mut self) {
+        let (nodes, cutoffs) = self.reported;
+        let counts = self.helper_counts;
+        counts
+            .nodes
+            .fetch_add(self.nodes - nodes, Ordering::Relaxed);
+        counts
+            .cutoffs
+            .fetch_add(self.cutoffs - cutoffs, Ordering::Relaxed);
+        self.reported = (self.nodes, self.cutoffs);
+    }
+
+    /// This thread's nodes, and for the main thread the helpers' too.
+    fn total_nodes(&self) -> u64 {
+        match self.thread_id {
+            0 => self.nodes + self.helper_counts.nodes.load(Ordering::Relaxed),
+            _ => self.nodes,
+        }
+    }
+
+    fn total_cutoffs(&self) -> u64 {
+        match self.thread_id {
+            0 => self.cutoffs + self.helper_counts.cutoffs.load(Ordering::Relaxed),
+            _ => self.cutoffs,
+        }
     }
 
     /// Gives the game's own exact solver the first part of a timed search
@@ -310,7 +432,7 @@ impl<'a, G: Game> Searcher<'a, G> {
     }
 
     /// The info line for `result`, with the PV in the game's notation.
-    pub fn info(&self, result: &SearchResult<G::Move>, finished: bool) -> SearchInfo {
+    fn info(&self, result: &SearchResult<G::Move>, finished: bool) -> SearchInfo {
         let mut walker = self.game.clone();
         let mut pv = Vec::with_capacity(result.pv.len());
         for &mv in &result.pv {
@@ -321,10 +443,10 @@ impl<'a, G: Game> Searcher<'a, G> {
             depth: result.depth,
             seldepth: (self.seldepth as u32).max(result.depth),
             score: result.score,
-            nodes: self.nodes,
-            cutoffs: self.cutoffs,
+            nodes: self.total_nodes(),
+            cutoffs: self.total_cutoffs(),
             elapsed: self.start.elapsed(),
-            hashfull: self.tables.tt.hashfull(),
+            hashfull: self.tt.hashfull(),
             pv,
             best_move: result.best_move.map(|mv| self.game.format_move(mv)),
             finished,
@@ -366,7 +488,9 @@ impl<'a, G: Game> Searcher<'a, G> {
     }
 
     fn node_limit_reached(&self) -> bool {
-        self.control.max_nodes.is_some_and(|max| self.nodes >= max)
+        self.control
+            .max_nodes
+            .is_some_and(|max| self.total_nodes() >= max)
     }
 
     /// Polled at every node: the stop flag, the hard deadline, the node limit.
@@ -375,6 +499,9 @@ impl<'a, G: Game> Searcher<'a, G> {
     fn should_abort(&mut self) -> bool {
         if self.aborted {
             return true;
+        }
+        if self.thread_id > 0 && self.nodes - self.reported.0 >= HELPER_COUNT_INTERVAL {
+            self.report_helper_counts();
         }
         let out_of_time = self
             .control
@@ -437,7 +564,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         self.seldepth = self.seldepth.max(ply);
 
         let key = self.game.hash();
-        let hit = self.tables.tt.probe(key, ply);
+        let hit = self.tt.probe(key, ply);
         let table_move = hit.and_then(|h| h.best_move);
         if let Some(hit) = hit {
             if !pv_node && hit.depth as i32 >= depth {
@@ -522,8 +649,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         } else {
             Bound::Upper
         };
-        self.tables
-            .tt
+        self.tt
             .store(key, ply, depth as i16, best_score, bound, best_move);
         best_score
     }
@@ -620,7 +746,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                     (true, _) => (KEY_TACTICAL + hint, MoveKind::Tactical),
                     (false, Some(rank)) => (KEY_KILLER + rank, MoveKind::Killer),
                     (false, None) => {
-                        let history = self.tables.history[self.game.move_index(mv)] as i64;
+                        let history = self.history[self.game.move_index(mv)] as i64;
                         (history + hint, MoveKind::Quiet)
                     }
                 }
@@ -636,10 +762,10 @@ impl<'a, G: Game> Searcher<'a, G> {
         }
         let bonus = (depth * depth).min(400);
         let index = self.game.move_index(mv);
-        add_history(&mut self.tables.history[index], bonus);
+        add_history(&mut self.history[index], bonus);
         for &worse in tried_before {
             let index = self.game.move_index(worse);
-            add_history(&mut self.tables.history[index], -bonus);
+            add_history(&mut self.history[index], -bonus);
         }
     }
 
@@ -673,4 +799,72 @@ fn pick_next<M: Copy>(
     moves.swap(index, best);
     keys.swap(index, best);
     (moves[index], keys[index].1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::breakthrough::{Breakthrough, BreakthroughRules};
+
+    fn to_depth(depth: u32) -> SearchControl {
+        SearchControl {
+            max_depth: depth,
+            max_nodes: None,
+            budget: TimeBudget {
+                soft: None,
+                hard: None,
+            },
+            until_stopped: false,
+        }
+    }
+
+    #[test]
+    fn a_helper_leaves_its_work_in_the_shared_table_and_counts_it() {
+        let game = Breakthrough::start_position(&BreakthroughRules);
+        let mut tables = SearchTables::new(4);
+        tables.tt.new_search();
+        let counts = HelperCounts::default();
+        let stop = Arc::new(AtomicBool::new(false));
+        let history = vec![0; game.move_index_bound()];
+        let key = game.hash();
+        let mut helper = Searcher::new(game, &tables.tt, history, &stop, to_depth(5), &counts, 1);
+        helper.run_helper();
+        // An odd helper runs one depth ahead, up to the last depth allowed.
+        let root = tables.tt.probe(key, 0).expect("the helper stored the root");
+        assert_eq!(root.depth, 5);
+        assert!(root.best_move.is_some());
+        assert!(helper.nodes > 0);
+        assert_eq!(counts.nodes.load(Ordering::Relaxed), helper.nodes);
+        assert_eq!(counts.cutoffs.load(Ordering::Relaxed), helper.cutoffs);
+    }
+
+    #[test]
+    fn more_threads_find_the_same_forced_win() {
+        // White's e5 runner cannot be caught: it arrives in 3 moves.
+        let rules = BreakthroughRules;
+        let game =
+            Breakthrough::from_fen("pp6/8/8/4P3/8/8/8/7P w 0 1", &rules).expect("a valid FEN");
+        for threads in [1, 2, 4] {
+            let mut tables = SearchTables::new(4);
+            let stop = Arc::new(AtomicBool::new(false));
+            let mut infos = Vec::new();
+            let result = search(
+                game.clone(),
+                &mut tables,
+                &stop,
+                to_depth(7),
+                threads,
+                &mut |info| infos.push(info.clone()),
+            );
+            assert_eq!(
+                mate_distance_in_moves(result.score),
+                Some(3),
+                "{threads} threads"
+            );
+            let last = infos.last().expect("a final report");
+            assert!(last.finished);
+            assert_eq!(last.nodes, result.nodes);
+            assert!(result.best_move.is_some());
+        }
+    }
 }

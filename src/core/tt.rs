@@ -1,5 +1,10 @@
 //! Transposition table: a fixed number of buckets, each holding a few entries,
-//! replaced by depth and age.
+//! replaced by depth and age. The search threads share one table: each
+//! bucket has its own lock, so two threads rarely wait for each other and a
+//! reader never sees an entry half written.
+
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::{Mutex, MutexGuard};
 
 use super::game::{Score, MATE_BOUND};
 
@@ -35,10 +40,11 @@ pub struct Hit<M: Copy> {
 
 const BUCKET_SIZE: usize = 4;
 
+type Bucket<M> = [Option<Entry<M>>; BUCKET_SIZE];
+
 pub struct TranspositionTable<M: Copy> {
-    entries: Vec<Option<Entry<M>>>,
-    bucket_count: usize,
-    age: u8,
+    buckets: Vec<Mutex<Bucket<M>>>,
+    age: AtomicU8,
 }
 
 /// Mate scores are stored relative to the node, not the root, so that a
@@ -66,36 +72,50 @@ fn score_from_table(score: Score, ply: usize) -> Score {
 impl<M: Copy> TranspositionTable<M> {
     /// A table of about `megabytes` MiB (at least one bucket).
     pub fn new(megabytes: usize) -> Self {
-        let entry_size = std::mem::size_of::<Option<Entry<M>>>().max(1);
+        let bucket_size = std::mem::size_of::<Mutex<Bucket<M>>>().max(1);
         let bytes = megabytes.max(1) * 1024 * 1024;
-        let bucket_count = (bytes / (entry_size * BUCKET_SIZE)).max(1);
+        let bucket_count = (bytes / bucket_size).max(1);
         TranspositionTable {
-            entries: vec![None; bucket_count * BUCKET_SIZE],
-            bucket_count,
-            age: 0,
+            buckets: (0..bucket_count)
+                .map(|_| Mutex::new([None; BUCKET_SIZE]))
+                .collect(),
+            age: AtomicU8::new(0),
         }
     }
 
     pub fn clear(&mut self) {
-        self.entries.iter_mut().for_each(|e| *e = None);
-        self.age = 0;
+        for bucket in &mut self.buckets {
+            let bucket = bucket
+                .get_mut()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            *bucket = [None; BUCKET_SIZE];
+        }
+        *self.age.get_mut() = 0;
     }
 
     /// Called once per search so that entries of earlier searches are the
     /// first to be replaced.
     pub fn new_search(&mut self) {
-        self.age = self.age.wrapping_add(1);
+        let age = self.age.get_mut();
+        *age = age.wrapping_add(1);
     }
 
-    fn bucket(&self, key: u64) -> std::ops::Range<usize> {
+    fn age(&self) -> u8 {
+        self.age.load(Ordering::Relaxed)
+    }
+
+    fn bucket(&self, key: u64) -> MutexGuard<'_, Bucket<M>> {
         // Multiply-shift maps the key onto the bucket range without a modulo bias.
-        let index = ((key as u128 * self.bucket_count as u128) >> 64) as usize;
-        let start = index * BUCKET_SIZE;
-        start..start + BUCKET_SIZE
+        let index = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
+        // A thread that panicked while holding the lock wrote entries whole
+        // (they are plain values), so the poison flag can be ignored.
+        self.buckets[index]
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     pub fn probe(&self, key: u64, ply: usize) -> Option<Hit<M>> {
-        self.entries[self.bucket(key)]
+        self.bucket(key)
             .iter()
             .flatten()
             .find(|e| e.key == key)
@@ -108,7 +128,7 @@ impl<M: Copy> TranspositionTable<M> {
     }
 
     pub fn store(
-        &mut self,
+        &self,
         key: u64,
         ply: usize,
         depth: i16,
@@ -116,9 +136,8 @@ impl<M: Copy> TranspositionTable<M> {
         bound: Bound,
         best_move: Option<M>,
     ) {
-        let age = self.age;
-        let range = self.bucket(key);
-        let bucket = &mut self.entries[range];
+        let age = self.age();
+        let mut bucket = self.bucket(key);
         // Same position: keep its move if the new entry has none.
         let slot = match bucket.iter().position(|e| e.is_some_and(|e| e.key == key)) {
             Some(i) => i,
@@ -164,13 +183,17 @@ impl<M: Copy> TranspositionTable<M> {
 
     /// Permille of sampled entries written by the current search (UCI `hashfull`).
     pub fn hashfull(&self) -> u32 {
-        let sample = self.entries.len().min(1000);
-        let used = self.entries[..sample]
-            .iter()
-            .flatten()
-            .filter(|e| e.age == self.age)
-            .count();
-        (used * 1000 / sample.max(1)) as u32
+        let age = self.age();
+        let sample = self.buckets.len().min(250);
+        let used: usize = (0..sample)
+            .map(|index| {
+                let bucket = self.buckets[index]
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner());
+                bucket.iter().flatten().filter(|e| e.age == age).count()
+            })
+            .sum();
+        (used * 1000 / (sample * BUCKET_SIZE).max(1)) as u32
     }
 }
 
@@ -181,7 +204,7 @@ mod tests {
 
     #[test]
     fn stores_and_finds_entries() {
-        let mut tt: TranspositionTable<u16> = TranspositionTable::new(1);
+        let tt: TranspositionTable<u16> = TranspositionTable::new(1);
         tt.store(42, 0, 5, 17, Bound::Exact, Some(7));
         let hit = tt.probe(42, 0).expect("stored entry is found");
         assert_eq!((hit.score, hit.depth, hit.best_move), (17, 5, Some(7)));
@@ -190,7 +213,7 @@ mod tests {
 
     #[test]
     fn mate_scores_are_relative_to_the_node() {
-        let mut tt: TranspositionTable<u16> = TranspositionTable::new(1);
+        let tt: TranspositionTable<u16> = TranspositionTable::new(1);
         // Mate in 3 plies from a node at ply 4 is MATE - 7 from the root.
         tt.store(1, 4, 3, MATE - 7, Bound::Exact, None);
         // Seen from ply 6, the same node is mate at MATE - 9.

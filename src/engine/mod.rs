@@ -9,7 +9,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crate::core::game::{Game, OptionSpec};
-use crate::core::search::{SearchControl, SearchTables, Searcher, MAX_PLY};
+use crate::core::search::{search, SearchControl, SearchTables, MAX_PLY};
 pub use crate::core::search::{SearchInfo, SearchResult};
 pub use crate::core::time::{Clock, SearchLimits};
 pub use options::EngineOptions;
@@ -205,6 +205,7 @@ impl<G: Game> Engine<G> {
             until_stopped: limits.infinite,
         };
         let game = self.position.clone();
+        let threads = self.options.threads;
         let tables = Arc::clone(&self.tables);
         let thread_stop = Arc::clone(&stop);
         let thread = std::thread::Builder::new()
@@ -213,10 +214,14 @@ impl<G: Game> Engine<G> {
                 let mut tables = tables
                     .lock()
                     .unwrap_or_else(|poisoned| poisoned.into_inner());
-                let mut searcher = Searcher::new(game, &mut tables, &thread_stop, control);
-                let result = searcher.run(&mut *on_info);
-                on_info(&searcher.info(&result, true));
-                result
+                search(
+                    game,
+                    &mut tables,
+                    &thread_stop,
+                    control,
+                    threads,
+                    &mut *on_info,
+                )
             });
         match thread {
             Ok(thread) => SearchHandle {

@@ -12,6 +12,8 @@ pub struct EngineOptions {
     pub depth_cap: u32,
     /// Time kept back from every deadline for the pipe and the GUI.
     pub move_overhead: Duration,
+    /// Search threads: the main one and `threads - 1` helpers.
+    pub threads: usize,
 }
 
 impl Default for EngineOptions {
@@ -20,6 +22,7 @@ impl Default for EngineOptions {
             hash_megabytes: 64,
             depth_cap: 0,
             move_overhead: Duration::from_millis(10),
+            threads: 1,
         }
     }
 }
@@ -30,6 +33,7 @@ pub struct OptionChange {
 }
 
 const MAX_HASH_MEGABYTES: i64 = 16_384;
+const MAX_THREADS: i64 = 256;
 
 impl EngineOptions {
     pub fn specs() -> Vec<OptionSpec> {
@@ -57,6 +61,14 @@ impl EngineOptions {
                     default: defaults.move_overhead.as_millis() as i64,
                     min: 0,
                     max: 5_000,
+                },
+            },
+            OptionSpec {
+                name: "Threads",
+                kind: OptionKind::Spin {
+                    default: defaults.threads as i64,
+                    min: 1,
+                    max: MAX_THREADS,
                 },
             },
         ]
@@ -92,6 +104,7 @@ impl EngineOptions {
                 self.hash_megabytes = number as usize;
             }
             "Depth" => self.depth_cap = number as u32,
+            "Threads" => self.threads = number as usize,
             _ => self.move_overhead = Duration::from_millis(number as u64),
         }
         Ok(Some(change))
