@@ -6,7 +6,7 @@
 //! one thread stores, the others find, and the main thread's answer counts.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::game::{Deadline, Game, Outcome, Score, INFINITY, MATE, MATE_BOUND};
@@ -137,11 +137,35 @@ const KEY_KILLER: i64 = 1 << 40;
 /// Nodes between two reports of a helper's counts to the main thread.
 const HELPER_COUNT_INTERVAL: u64 = 4096;
 
-/// The helpers' node and cut-off counts, for the main thread's info lines.
-#[derive(Default)]
-struct HelperCounts {
+/// What the helpers tell the main thread: their node and cut-off counts, for
+/// its info lines, and the deepest iteration one of them has completed.
+struct HelperReports<M> {
     nodes: AtomicU64,
     cutoffs: AtomicU64,
+    deepest: Mutex<Option<CompletedIteration<M>>>,
+}
+
+struct CompletedIteration<M> {
+    depth: u32,
+    score: Score,
+    pv: Vec<M>,
+}
+
+impl<M> HelperReports<M> {
+    fn new() -> Self {
+        HelperReports {
+            nodes: AtomicU64::new(0),
+            cutoffs: AtomicU64::new(0),
+            deepest: Mutex::new(None),
+        }
+    }
+
+    fn deepest(&self) -> std::sync::MutexGuard<'_, Option<CompletedIteration<M>>> {
+        // An iteration is written whole, so a panicked writer left no half.
+        self.deepest
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
 }
 
 /// Searches `game` within `control` on `threads` threads and returns the
@@ -162,7 +186,7 @@ pub fn search<G: Game>(
     }
     let history = std::mem::take(&mut tables.history);
     let tt = &tables.tt;
-    let helper_counts = HelperCounts::default();
+    let helper_reports = HelperReports::new();
     // Helpers stop when the main thread is done, whatever ended its search.
     let helpers_stop = Arc::new(AtomicBool::new(false));
     let helper_control = SearchControl {
@@ -174,18 +198,19 @@ pub fn search<G: Game>(
         for id in 1..threads {
             let game = game.clone();
             let history = history.clone();
-            let (stop, counts) = (&helpers_stop, &helper_counts);
+            let (stop, reports) = (&helpers_stop, &helper_reports);
             let spawned = std::thread::Builder::new()
                 .name(format!("helper {id}"))
                 .spawn_scoped(scope, move || {
-                    Searcher::new(game, tt, history, stop, helper_control, counts, id).run_helper();
+                    Searcher::new(game, tt, history, stop, helper_control, reports, id)
+                        .run_helper();
                 });
             if let Err(e) = spawned {
                 log::warn!("could not start search helper {id}: {e}");
                 break;
             }
         }
-        let mut main = Searcher::new(game, tt, history, stop, control, &helper_counts, 0);
+        let mut main = Searcher::new(game, tt, history, stop, control, &helper_reports, 0);
         let result = main.run(report);
         helpers_stop.store(true, Ordering::Relaxed);
         (main, result)
@@ -215,7 +240,7 @@ pub struct Searcher<'a, G: Game> {
     cutoffs: u64,
     /// 0 for the main thread, which reports and answers; 1.. for helpers.
     thread_id: usize,
-    helper_counts: &'a HelperCounts,
+    helper_reports: &'a HelperReports<G::Move>,
     /// The part of `nodes` and `cutoffs` a helper has reported already.
     reported: (u64, u64),
     seldepth: usize,
@@ -235,7 +260,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         history: Vec<i32>,
         stop: &'a Arc<AtomicBool>,
         control: SearchControl,
-        helper_counts: &'a HelperCounts,
+        helper_reports: &'a HelperReports<G::Move>,
         thread_id: usize,
     ) -> Self {
         let start = Instant::now();
@@ -253,7 +278,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             nodes: 0,
             cutoffs: 0,
             thread_id,
-            helper_counts,
+            helper_reports,
             reported: (0, 0),
             seldepth: 0,
             aborted: false,
@@ -307,7 +332,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                 if let Some(proven) = self.prove_root_between_iterations(&result) {
                     result = proven;
                     report(&self.info(&result, false));
-                    break;
+                    return self.with_totals(result);
                 }
             }
             if self.soft_time_is_up() || self.node_limit_reached() {
@@ -322,6 +347,11 @@ impl<'a, G: Game> Searcher<'a, G> {
                 }
             }
         }
+        self.adopt_deeper_helper_iteration(&mut result);
+        self.with_totals(result)
+    }
+
+    fn with_totals(&self, mut result: SearchResult<G::Move>) -> SearchResult<G::Move> {
         result.nodes = self.total_nodes();
         result.cutoffs = self.total_cutoffs();
         result.elapsed = self.start.elapsed();
@@ -341,8 +371,28 @@ impl<'a, G: Game> Searcher<'a, G> {
                 break;
             }
             previous_score = score;
+            let mut deepest = self.helper_reports.deepest();
+            if deepest.as_ref().is_none_or(|d| d.depth < depth) && !self.pv[0].is_empty() {
+                *deepest = Some(CompletedIteration {
+                    depth,
+                    score,
+                    pv: self.pv[0].clone(),
+                });
+            }
         }
         self.report_helper_counts();
+    }
+
+    /// A helper one depth ahead may have completed an iteration deeper than
+    /// the main thread's last: its move is then the better informed.
+    fn adopt_deeper_helper_iteration(&self, result: &mut SearchResult<G::Move>) {
+        let deepest = self.helper_reports.deepest();
+        if let Some(helper) = deepest.as_ref().filter(|h| h.depth > result.depth) {
+            result.depth = helper.depth;
+            result.score = helper.score;
+            result.pv = helper.pv.clone();
+            result.best_move = helper.pv.first().copied();
+        }
     }
 
     /// Old games' habits fade but are not forgotten.
@@ -352,7 +402,7 @@ impl<'a, G: Game> Searcher<'a, G> {
 
     fn report_helper_counts(&mut self) {
         let (nodes, cutoffs) = self.reported;
-        let counts = self.helper_counts;
+        let counts = self.helper_reports;
         counts
             .nodes
             .fetch_add(self.nodes - nodes, Ordering::Relaxed);
@@ -365,14 +415,14 @@ impl<'a, G: Game> Searcher<'a, G> {
     /// This thread's nodes, and for the main thread the helpers' too.
     fn total_nodes(&self) -> u64 {
         match self.thread_id {
-            0 => self.nodes + self.helper_counts.nodes.load(Ordering::Relaxed),
+            0 => self.nodes + self.helper_reports.nodes.load(Ordering::Relaxed),
             _ => self.nodes,
         }
     }
 
     fn total_cutoffs(&self) -> u64 {
         match self.thread_id {
-            0 => self.cutoffs + self.helper_counts.cutoffs.load(Ordering::Relaxed),
+            0 => self.cutoffs + self.helper_reports.cutoffs.load(Ordering::Relaxed),
             _ => self.cutoffs,
         }
     }
@@ -823,7 +873,7 @@ mod tests {
         let game = Breakthrough::start_position(&BreakthroughRules);
         let mut tables = SearchTables::new(4);
         tables.tt.new_search();
-        let counts = HelperCounts::default();
+        let counts = HelperReports::new();
         let stop = Arc::new(AtomicBool::new(false));
         let history = vec![0; game.move_index_bound()];
         let key = game.hash();
@@ -836,6 +886,43 @@ mod tests {
         assert!(helper.nodes > 0);
         assert_eq!(counts.nodes.load(Ordering::Relaxed), helper.nodes);
         assert_eq!(counts.cutoffs.load(Ordering::Relaxed), helper.cutoffs);
+        let deepest = counts.deepest();
+        let deepest = deepest
+            .as_ref()
+            .expect("the helper published its iterations");
+        assert_eq!(deepest.depth, 5);
+        assert_eq!(deepest.pv.first().copied(), root.best_move);
+    }
+
+    #[test]
+    fn the_main_thread_plays_a_deeper_helper_iteration() {
+        let game = Breakthrough::start_position(&BreakthroughRules);
+        let mut legal = Vec::new();
+        game.generate_moves(&mut legal);
+        let tables = SearchTables::new(4);
+        let counts = HelperReports::new();
+        // A helper "completed" depth 9 preferring the last legal move.
+        let helper_move = *legal.last().expect("moves from the start");
+        *counts.deepest() = Some(CompletedIteration {
+            depth: 9,
+            score: 12_345,
+            pv: vec![helper_move],
+        });
+        let stop = Arc::new(AtomicBool::new(false));
+        let history = vec![0; game.move_index_bound()];
+        let mut main = Searcher::new(game, &tables.tt, history, &stop, to_depth(3), &counts, 0);
+        let result = main.run(&mut |_| {});
+        assert_eq!((result.depth, result.score), (9, 12_345));
+        assert_eq!(result.best_move, Some(helper_move));
+        // A helper no deeper than the main thread changes nothing.
+        *counts.deepest() = Some(CompletedIteration {
+            depth: 3,
+            score: 12_345,
+            pv: vec![helper_move],
+        });
+        let result = main.run(&mut |_| {});
+        assert_eq!(result.depth, 3);
+        assert_ne!(result.score, 12_345);
     }
 
     #[test]
