@@ -1,9 +1,10 @@
-//! The game-independent engine core: the `Game` seam, search, transposition
-//! table, time management and perft.
+//! The game-independent engine core: the `Game` seam, search and its threads,
+//! transposition table, time management and perft.
 
 pub mod game;
 pub mod perft;
 pub mod search;
+pub mod threads;
 pub mod time;
 pub mod tt;
 

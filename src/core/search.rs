@@ -1,15 +1,14 @@
 //! Game-independent alpha-beta search: negamax with principal-variation search,
 //! iterative deepening, aspiration windows, a transposition table, killer and
 //! history move ordering, late-move reductions and quiescence over the game's
-//! noisy moves. With more than one thread, helpers search the same position
-//! beside the main thread and share its transposition table (lazy SMP): what
-//! one thread stores, the others find, and the main thread's answer counts.
+//! noisy moves. `threads.rs` runs one `Searcher` per thread.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::game::{Deadline, Game, Outcome, Score, INFINITY, MATE, MATE_BOUND};
+use super::threads::{CompletedIteration, HelperReports, HELPER_COUNT_INTERVAL};
 use super::time::TimeBudget;
 use super::tt::{Bound, TranspositionTable};
 
@@ -20,7 +19,7 @@ pub const MAX_PLY: usize = 128;
 /// `ucinewgame`.
 pub struct SearchTables<M: Copy> {
     pub tt: TranspositionTable<M>,
-    history: Vec<i32>,
+    pub(super) history: Vec<i32>,
 }
 
 impl<M: Copy> SearchTables<M> {
@@ -134,110 +133,17 @@ const KEY_TABLE: i64 = 1 << 62;
 const KEY_TACTICAL: i64 = 1 << 50;
 const KEY_KILLER: i64 = 1 << 40;
 
-/// Nodes between two reports of a helper's counts to the main thread.
-const HELPER_COUNT_INTERVAL: u64 = 4096;
-
-/// What the helpers tell the main thread: their node and cut-off counts, for
-/// its info lines, and the deepest iteration one of them has completed.
-struct HelperReports<M> {
-    nodes: AtomicU64,
-    cutoffs: AtomicU64,
-    deepest: Mutex<Option<CompletedIteration<M>>>,
-}
-
-struct CompletedIteration<M> {
-    depth: u32,
-    score: Score,
-    pv: Vec<M>,
-}
-
-impl<M> HelperReports<M> {
-    fn new() -> Self {
-        HelperReports {
-            nodes: AtomicU64::new(0),
-            cutoffs: AtomicU64::new(0),
-            deepest: Mutex::new(None),
-        }
-    }
-
-    fn deepest(&self) -> std::sync::MutexGuard<'_, Option<CompletedIteration<M>>> {
-        // An iteration is written whole, so a panicked writer left no half.
-        self.deepest
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-}
-
-/// Searches `game` within `control` on `threads` threads and returns the
-/// main thread's result. `report` is called after every completed depth and
-/// a last time with `finished` set.
-pub fn search<G: Game>(
-    game: G,
-    tables: &mut SearchTables<G::Move>,
-    stop: &Arc<AtomicBool>,
-    control: SearchControl,
-    threads: usize,
-    report: &mut dyn FnMut(&SearchInfo),
-) -> SearchResult<G::Move> {
-    tables.tt.new_search();
-    let bound = game.move_index_bound();
-    if tables.history.len() != bound {
-        tables.history = vec![0; bound];
-    }
-    let history = std::mem::take(&mut tables.history);
-    let tt = &tables.tt;
-    let helper_reports = HelperReports::new();
-    // Helpers stop when the main thread is done, whatever ended its search.
-    let helpers_stop = Arc::new(AtomicBool::new(false));
-    let helper_control = SearchControl {
-        max_nodes: None,
-        until_stopped: false,
-        ..control
-    };
-    let (mut main, mut result) = std::thread::scope(|scope| {
-        for id in 1..threads {
-            let game = game.clone();
-            let history = history.clone();
-            let (stop, reports) = (&helpers_stop, &helper_reports);
-            let spawned = std::thread::Builder::new()
-                .name(format!("helper {id}"))
-                .spawn_scoped(scope, move || {
-                    Searcher::new(game, tt, history, stop, helper_control, reports, id)
-                        .run_helper();
-                });
-            if let Err(e) = spawned {
-                log::warn!("could not start search helper {id}: {e}");
-                break;
-            }
-        }
-        let mut main = Searcher::new(game, tt, history, stop, control, &helper_reports, 0);
-        let result = main.run(report);
-        helpers_stop.store(true, Ordering::Relaxed);
-        (main, result)
-    });
-    if control.until_stopped {
-        // `go infinite` answers only after `stop`.
-        while !stop.load(Ordering::Relaxed) {
-            std::thread::sleep(Duration::from_millis(1));
-        }
-    }
-    // Every helper has ended and added its last counts.
-    result.nodes = main.total_nodes();
-    result.cutoffs = main.total_cutoffs();
-    report(&main.info(&result, true));
-    tables.history = std::mem::take(&mut main.history);
-    result
-}
-
-pub struct Searcher<'a, G: Game> {
+/// One thread's search: its own position, move ordering and counts; the
+/// transposition table is shared.
+pub(super) struct Searcher<'a, G: Game> {
     game: G,
     tt: &'a TranspositionTable<G::Move>,
     history: Vec<i32>,
     stop: &'a Arc<AtomicBool>,
     control: SearchControl,
     start: Instant,
-    nodes: u64,
-    cutoffs: u64,
+    pub(super) nodes: u64,
+    pub(super) cutoffs: u64,
     /// 0 for the main thread, which reports and answers; 1.. for helpers.
     thread_id: usize,
     helper_reports: &'a HelperReports<G::Move>,
@@ -254,7 +160,7 @@ pub struct Searcher<'a, G: Game> {
 }
 
 impl<'a, G: Game> Searcher<'a, G> {
-    fn new(
+    pub(super) fn new(
         mut game: G,
         tt: &'a TranspositionTable<G::Move>,
         history: Vec<i32>,
@@ -291,7 +197,7 @@ impl<'a, G: Game> Searcher<'a, G> {
     }
 
     /// Iterative deepening; `report` is called after every completed depth.
-    fn run(&mut self, report: &mut dyn FnMut(&SearchInfo)) -> SearchResult<G::Move> {
+    pub(super) fn run(&mut self, report: &mut dyn FnMut(&SearchInfo)) -> SearchResult<G::Move> {
         let mut root_moves = Vec::new();
         self.game.generate_search_moves(&mut root_moves);
         let mut result = SearchResult::empty();
@@ -361,7 +267,7 @@ impl<'a, G: Game> Searcher<'a, G> {
     /// A helper deepens like the main thread, without reporting, solving or
     /// answering; odd helpers run one depth ahead, so that the threads spread
     /// over two depths and fill the shared table with deeper entries.
-    fn run_helper(&mut self) {
+    pub(super) fn run_helper(&mut self) {
         self.decay_history();
         let mut previous_score = 0;
         let first_depth = 1 + (self.thread_id % 2) as u32;
@@ -395,6 +301,11 @@ impl<'a, G: Game> Searcher<'a, G> {
         }
     }
 
+    /// The history table, for the next search.
+    pub(super) fn take_history(&mut self) -> Vec<i32> {
+        std::mem::take(&mut self.history)
+    }
+
     /// Old games' habits fade but are not forgotten.
     fn decay_history(&mut self) {
         self.history.iter_mut().for_each(|h| *h /= 2);
@@ -413,14 +324,14 @@ impl<'a, G: Game> Searcher<'a, G> {
     }
 
     /// This thread's nodes, and for the main thread the helpers' too.
-    fn total_nodes(&self) -> u64 {
+    pub(super) fn total_nodes(&self) -> u64 {
         match self.thread_id {
             0 => self.nodes + self.helper_reports.nodes.load(Ordering::Relaxed),
             _ => self.nodes,
         }
     }
 
-    fn total_cutoffs(&self) -> u64 {
+    pub(super) fn total_cutoffs(&self) -> u64 {
         match self.thread_id {
             0 => self.cutoffs + self.helper_reports.cutoffs.load(Ordering::Relaxed),
             _ => self.cutoffs,
@@ -482,7 +393,7 @@ impl<'a, G: Game> Searcher<'a, G> {
     }
 
     /// The info line for `result`, with the PV in the game's notation.
-    fn info(&self, result: &SearchResult<G::Move>, finished: bool) -> SearchInfo {
+    pub(super) fn info(&self, result: &SearchResult<G::Move>, finished: bool) -> SearchInfo {
         let mut walker = self.game.clone();
         let mut pv = Vec::with_capacity(result.pv.len());
         for &mv in &result.pv {
@@ -849,109 +760,4 @@ fn pick_next<M: Copy>(
     moves.swap(index, best);
     keys.swap(index, best);
     (moves[index], keys[index].1)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::games::breakthrough::{Breakthrough, BreakthroughRules};
-
-    fn to_depth(depth: u32) -> SearchControl {
-        SearchControl {
-            max_depth: depth,
-            max_nodes: None,
-            budget: TimeBudget {
-                soft: None,
-                hard: None,
-            },
-            until_stopped: false,
-        }
-    }
-
-    #[test]
-    fn a_helper_leaves_its_work_in_the_shared_table_and_counts_it() {
-        let game = Breakthrough::start_position(&BreakthroughRules);
-        let mut tables = SearchTables::new(4);
-        tables.tt.new_search();
-        let counts = HelperReports::new();
-        let stop = Arc::new(AtomicBool::new(false));
-        let history = vec![0; game.move_index_bound()];
-        let key = game.hash();
-        let mut helper = Searcher::new(game, &tables.tt, history, &stop, to_depth(5), &counts, 1);
-        helper.run_helper();
-        // An odd helper runs one depth ahead, up to the last depth allowed.
-        let root = tables.tt.probe(key, 0).expect("the helper stored the root");
-        assert_eq!(root.depth, 5);
-        assert!(root.best_move.is_some());
-        assert!(helper.nodes > 0);
-        assert_eq!(counts.nodes.load(Ordering::Relaxed), helper.nodes);
-        assert_eq!(counts.cutoffs.load(Ordering::Relaxed), helper.cutoffs);
-        let deepest = counts.deepest();
-        let deepest = deepest
-            .as_ref()
-            .expect("the helper published its iterations");
-        assert_eq!(deepest.depth, 5);
-        assert_eq!(deepest.pv.first().copied(), root.best_move);
-    }
-
-    #[test]
-    fn the_main_thread_plays_a_deeper_helper_iteration() {
-        let game = Breakthrough::start_position(&BreakthroughRules);
-        let mut legal = Vec::new();
-        game.generate_moves(&mut legal);
-        let tables = SearchTables::new(4);
-        let counts = HelperReports::new();
-        // A helper "completed" depth 9 preferring the last legal move.
-        let helper_move = *legal.last().expect("moves from the start");
-        *counts.deepest() = Some(CompletedIteration {
-            depth: 9,
-            score: 12_345,
-            pv: vec![helper_move],
-        });
-        let stop = Arc::new(AtomicBool::new(false));
-        let history = vec![0; game.move_index_bound()];
-        let mut main = Searcher::new(game, &tables.tt, history, &stop, to_depth(3), &counts, 0);
-        let result = main.run(&mut |_| {});
-        assert_eq!((result.depth, result.score), (9, 12_345));
-        assert_eq!(result.best_move, Some(helper_move));
-        // A helper no deeper than the main thread changes nothing.
-        *counts.deepest() = Some(CompletedIteration {
-            depth: 3,
-            score: 12_345,
-            pv: vec![helper_move],
-        });
-        let result = main.run(&mut |_| {});
-        assert_eq!(result.depth, 3);
-        assert_ne!(result.score, 12_345);
-    }
-
-    #[test]
-    fn more_threads_find_the_same_forced_win() {
-        // White's e5 runner cannot be caught: it arrives in 3 moves.
-        let rules = BreakthroughRules;
-        let game =
-            Breakthrough::from_fen("pp6/8/8/4P3/8/8/8/7P w 0 1", &rules).expect("a valid FEN");
-        for threads in [1, 2, 4] {
-            let mut tables = SearchTables::new(4);
-            let stop = Arc::new(AtomicBool::new(false));
-            let mut infos = Vec::new();
-            let result = search(
-                game.clone(),
-                &mut tables,
-                &stop,
-                to_depth(7),
-                threads,
-                &mut |info| infos.push(info.clone()),
-            );
-            assert_eq!(
-                mate_distance_in_moves(result.score),
-                Some(3),
-                "{threads} threads"
-            );
-            let last = infos.last().expect("a final report");
-            assert!(last.finished);
-            assert_eq!(last.nodes, result.nodes);
-            assert!(result.best_move.is_some());
-        }
-    }
 }

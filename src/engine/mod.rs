@@ -9,8 +9,9 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crate::core::game::{Game, OptionSpec};
-use crate::core::search::{search, SearchControl, SearchTables, MAX_PLY};
+use crate::core::search::{SearchControl, SearchTables, MAX_PLY};
 pub use crate::core::search::{SearchInfo, SearchResult};
+use crate::core::threads::search;
 pub use crate::core::time::{Clock, SearchLimits};
 pub use options::EngineOptions;
 

@@ -1,0 +1,213 @@
+//! Lazy SMP: helper threads search the same position beside the main thread
+//! and share its transposition table. What one thread stores, the others
+//! find; the threads' different timing and depths spread them over different
+//! parts of the tree. The main thread reports and answers.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use super::game::{Game, Score};
+use super::search::{SearchControl, SearchInfo, SearchResult, SearchTables, Searcher};
+
+/// Nodes between two reports of a helper's counts to the main thread.
+pub(super) const HELPER_COUNT_INTERVAL: u64 = 4096;
+
+/// What the helpers tell the main thread: their node and cut-off counts, for
+/// its info lines, and the deepest iteration one of them has completed.
+pub(super) struct HelperReports<M> {
+    pub(super) nodes: AtomicU64,
+    pub(super) cutoffs: AtomicU64,
+    deepest: Mutex<Option<CompletedIteration<M>>>,
+}
+
+pub(super) struct CompletedIteration<M> {
+    pub(super) depth: u32,
+    pub(super) score: Score,
+    pub(super) pv: Vec<M>,
+}
+
+impl<M> HelperReports<M> {
+    pub(super) fn new() -> Self {
+        HelperReports {
+            nodes: AtomicU64::new(0),
+            cutoffs: AtomicU64::new(0),
+            deepest: Mutex::new(None),
+        }
+    }
+
+    pub(super) fn deepest(&self) -> MutexGuard<'_, Option<CompletedIteration<M>>> {
+        // An iteration is written whole, so a panicked writer left no half.
+        self.deepest
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+/// Searches `game` within `control` on `threads` threads and returns the
+/// main thread's result. `report` is called after every completed depth and
+/// a last time with `finished` set.
+pub fn search<G: Game>(
+    game: G,
+    tables: &mut SearchTables<G::Move>,
+    stop: &Arc<AtomicBool>,
+    control: SearchControl,
+    threads: usize,
+    report: &mut dyn FnMut(&SearchInfo),
+) -> SearchResult<G::Move> {
+    tables.tt.new_search();
+    let bound = game.move_index_bound();
+    if tables.history.len() != bound {
+        tables.history = vec![0; bound];
+    }
+    let history = std::mem::take(&mut tables.history);
+    let tt = &tables.tt;
+    let helper_reports = HelperReports::new();
+    // Helpers stop when the main thread is done, whatever ended its search.
+    let helpers_stop = Arc::new(AtomicBool::new(false));
+    let helper_control = SearchControl {
+        max_nodes: None,
+        until_stopped: false,
+        ..control
+    };
+    let (mut main, mut result) = std::thread::scope(|scope| {
+        for id in 1..threads {
+            let game = game.clone();
+            let history = history.clone();
+            let (stop, reports) = (&helpers_stop, &helper_reports);
+            let spawned = std::thread::Builder::new()
+                .name(format!("helper {id}"))
+                .spawn_scoped(scope, move || {
+                    Searcher::new(game, tt, history, stop, helper_control, reports, id)
+                        .run_helper();
+                });
+            if let Err(e) = spawned {
+                log::warn!("could not start search helper {id}: {e}");
+                break;
+            }
+        }
+        let mut main = Searcher::new(game, tt, history, stop, control, &helper_reports, 0);
+        let result = main.run(report);
+        helpers_stop.store(true, Ordering::Relaxed);
+        (main, result)
+    });
+    if control.until_stopped {
+        // `go infinite` answers only after `stop`.
+        while !stop.load(Ordering::Relaxed) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+    // Every helper has ended and added its last counts.
+    result.nodes = main.total_nodes();
+    result.cutoffs = main.total_cutoffs();
+    report(&main.info(&result, true));
+    tables.history = main.take_history();
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::search::mate_distance_in_moves;
+    use crate::core::time::TimeBudget;
+    use crate::games::breakthrough::{Breakthrough, BreakthroughRules};
+
+    fn to_depth(depth: u32) -> SearchControl {
+        SearchControl {
+            max_depth: depth,
+            max_nodes: None,
+            budget: TimeBudget {
+                soft: None,
+                hard: None,
+            },
+            until_stopped: false,
+        }
+    }
+
+    #[test]
+    fn a_helper_leaves_its_work_in_the_shared_table_and_counts_it() {
+        let game = Breakthrough::start_position(&BreakthroughRules);
+        let mut tables = SearchTables::new(4);
+        tables.tt.new_search();
+        let counts = HelperReports::new();
+        let stop = Arc::new(AtomicBool::new(false));
+        let history = vec![0; game.move_index_bound()];
+        let key = game.hash();
+        let mut helper = Searcher::new(game, &tables.tt, history, &stop, to_depth(5), &counts, 1);
+        helper.run_helper();
+        // An odd helper runs one depth ahead, up to the last depth allowed.
+        let root = tables.tt.probe(key, 0).expect("the helper stored the root");
+        assert_eq!(root.depth, 5);
+        assert!(root.best_move.is_some());
+        assert!(helper.nodes > 0);
+        assert_eq!(counts.nodes.load(Ordering::Relaxed), helper.nodes);
+        assert_eq!(counts.cutoffs.load(Ordering::Relaxed), helper.cutoffs);
+        let deepest = counts.deepest();
+        let deepest = deepest
+            .as_ref()
+            .expect("the helper published its iterations");
+        assert_eq!(deepest.depth, 5);
+        assert_eq!(deepest.pv.first().copied(), root.best_move);
+    }
+
+    #[test]
+    fn the_main_thread_plays_a_deeper_helper_iteration() {
+        let game = Breakthrough::start_position(&BreakthroughRules);
+        let mut legal = Vec::new();
+        game.generate_moves(&mut legal);
+        let tables = SearchTables::new(4);
+        let counts = HelperReports::new();
+        // A helper "completed" depth 9 preferring the last legal move.
+        let helper_move = *legal.last().expect("moves from the start");
+        *counts.deepest() = Some(CompletedIteration {
+            depth: 9,
+            score: 12_345,
+            pv: vec![helper_move],
+        });
+        let stop = Arc::new(AtomicBool::new(false));
+        let history = vec![0; game.move_index_bound()];
+        let mut main = Searcher::new(game, &tables.tt, history, &stop, to_depth(3), &counts, 0);
+        let result = main.run(&mut |_| {});
+        assert_eq!((result.depth, result.score), (9, 12_345));
+        assert_eq!(result.best_move, Some(helper_move));
+        // A helper no deeper than the main thread changes nothing.
+        *counts.deepest() = Some(CompletedIteration {
+            depth: 3,
+            score: 12_345,
+            pv: vec![helper_move],
+        });
+        let result = main.run(&mut |_| {});
+        assert_eq!(result.depth, 3);
+        assert_ne!(result.score, 12_345);
+    }
+
+    #[test]
+    fn more_threads_find_the_same_forced_win() {
+        // White's e5 runner cannot be caught: it arrives in 3 moves.
+        let rules = BreakthroughRules;
+        let game =
+            Breakthrough::from_fen("pp6/8/8/4P3/8/8/8/7P w 0 1", &rules).expect("a valid FEN");
+        for threads in [1, 2, 4] {
+            let mut tables = SearchTables::new(4);
+            let stop = Arc::new(AtomicBool::new(false));
+            let mut infos = Vec::new();
+            let result = search(
+                game.clone(),
+                &mut tables,
+                &stop,
+                to_depth(7),
+                threads,
+                &mut |info| infos.push(info.clone()),
+            );
+            assert_eq!(
+                mate_distance_in_moves(result.score),
+                Some(3),
+                "{threads} threads"
+            );
+            let last = infos.last().expect("a final report");
+            assert!(last.finished);
+            assert_eq!(last.nodes, result.nodes);
+            assert!(result.best_move.is_some());
+        }
+    }
+}
