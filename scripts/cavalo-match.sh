@@ -9,14 +9,16 @@
 # which plays the jump leaving the smallest |p1 - p2| (|p1 - p2| only).
 # OURS and BASELINE change the two times (ms); OURS=20 BASELINE=200 keeps the
 # ratio and scores about the same in a quarter of the time, for quick
-# comparisons of two versions of the engine.
-# Usage: [SEARCH=seed|deepening|lisp] [OURS=ms] [BASELINE=ms] scripts/cavalo-match.sh [BOARDS] [FIRST]
+# comparisons of two versions of the engine. THREADS gives the engine more
+# search threads (default 1).
+# Usage: [SEARCH=seed|deepening|lisp] [OURS=ms] [BASELINE=ms] [THREADS=n] scripts/cavalo-match.sh [BOARDS] [FIRST]
 set -e
 BOARDS=${1:-10}
 FIRST=${2:-1000}
 SEARCH=${SEARCH:-seed}
 OURS=${OURS:-100}
 BASELINE=${BASELINE:-1000}
+THREADS=${THREADS:-1}
 cd "$(dirname "$0")/.."
 nice -n 10 cargo build --release --bin cavalo-tools
 EVALS="abs diff"
@@ -24,5 +26,5 @@ EVALS="abs diff"
 for eval in $EVALS; do
     echo "== engine $OURS ms against the seed's negamax ($eval, $SEARCH) $BASELINE ms"
     nice -n 10 ./target/release/cavalo-tools match boards "$BOARDS" first-seed "$FIRST" \
-        ours "$OURS" baseline "$BASELINE" eval "$eval" search "$SEARCH"
+        ours "$OURS" baseline "$BASELINE" eval "$eval" search "$SEARCH" threads "$THREADS"
 done
