@@ -142,8 +142,8 @@ pub(super) struct Searcher<'a, G: Game> {
     stop: &'a Arc<AtomicBool>,
     control: SearchControl,
     start: Instant,
-    pub(super) nodes: u64,
-    pub(super) cutoffs: u64,
+    nodes: u64,
+    cutoffs: u64,
     /// 0 for the main thread, which reports and answers; 1.. for helpers.
     thread_id: usize,
     helper_reports: &'a HelperReports<G::Move>,
@@ -313,27 +313,22 @@ impl<'a, G: Game> Searcher<'a, G> {
 
     fn report_helper_counts(&mut self) {
         let (nodes, cutoffs) = self.reported;
-        let counts = self.helper_reports;
-        counts
-            .nodes
-            .fetch_add(self.nodes - nodes, Ordering::Relaxed);
-        counts
-            .cutoffs
-            .fetch_add(self.cutoffs - cutoffs, Ordering::Relaxed);
+        self.helper_reports
+            .add_counts(self.nodes - nodes, self.cutoffs - cutoffs);
         self.reported = (self.nodes, self.cutoffs);
     }
 
     /// This thread's nodes, and for the main thread the helpers' too.
     pub(super) fn total_nodes(&self) -> u64 {
         match self.thread_id {
-            0 => self.nodes + self.helper_reports.nodes.load(Ordering::Relaxed),
+            0 => self.nodes + self.helper_reports.counts().0,
             _ => self.nodes,
         }
     }
 
     pub(super) fn total_cutoffs(&self) -> u64 {
         match self.thread_id {
-            0 => self.cutoffs + self.helper_reports.cutoffs.load(Ordering::Relaxed),
+            0 => self.cutoffs + self.helper_reports.counts().1,
             _ => self.cutoffs,
         }
     }

@@ -16,8 +16,8 @@ pub(super) const HELPER_COUNT_INTERVAL: u64 = 4096;
 /// What the helpers tell the main thread: their node and cut-off counts, for
 /// its info lines, and the deepest iteration one of them has completed.
 pub(super) struct HelperReports<M> {
-    pub(super) nodes: AtomicU64,
-    pub(super) cutoffs: AtomicU64,
+    nodes: AtomicU64,
+    cutoffs: AtomicU64,
     deepest: Mutex<Option<CompletedIteration<M>>>,
 }
 
@@ -34,6 +34,19 @@ impl<M> HelperReports<M> {
             cutoffs: AtomicU64::new(0),
             deepest: Mutex::new(None),
         }
+    }
+
+    pub(super) fn add_counts(&self, nodes: u64, cutoffs: u64) {
+        self.nodes.fetch_add(nodes, Ordering::Relaxed);
+        self.cutoffs.fetch_add(cutoffs, Ordering::Relaxed);
+    }
+
+    /// Nodes and cut-offs the helpers have reported so far.
+    pub(super) fn counts(&self) -> (u64, u64) {
+        (
+            self.nodes.load(Ordering::Relaxed),
+            self.cutoffs.load(Ordering::Relaxed),
+        )
     }
 
     pub(super) fn deepest(&self) -> MutexGuard<'_, Option<CompletedIteration<M>>> {
@@ -139,9 +152,12 @@ mod tests {
         let root = tables.tt.probe(key, 0).expect("the helper stored the root");
         assert_eq!(root.depth, 5);
         assert!(root.best_move.is_some());
-        assert!(helper.nodes > 0);
-        assert_eq!(counts.nodes.load(Ordering::Relaxed), helper.nodes);
-        assert_eq!(counts.cutoffs.load(Ordering::Relaxed), helper.cutoffs);
+        // A helper's totals are its own counts.
+        assert!(helper.total_nodes() > 0);
+        assert_eq!(
+            counts.counts(),
+            (helper.total_nodes(), helper.total_cutoffs())
+        );
         let deepest = counts.deepest();
         let deepest = deepest
             .as_ref()

@@ -106,7 +106,10 @@ impl<M: Copy> TranspositionTable<M> {
 
     fn bucket(&self, key: u64) -> MutexGuard<'_, Bucket<M>> {
         // Multiply-shift maps the key onto the bucket range without a modulo bias.
-        let index = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
+        self.lock(((key as u128 * self.buckets.len() as u128) >> 64) as usize)
+    }
+
+    fn lock(&self, index: usize) -> MutexGuard<'_, Bucket<M>> {
         // A thread that panicked while holding the lock wrote entries whole
         // (they are plain values), so the poison flag can be ignored.
         self.buckets[index]
@@ -187,10 +190,11 @@ impl<M: Copy> TranspositionTable<M> {
         let sample = self.buckets.len().min(250);
         let used: usize = (0..sample)
             .map(|index| {
-                let bucket = self.buckets[index]
-                    .lock()
-                    .unwrap_or_else(|poisoned| poisoned.into_inner());
-                bucket.iter().flatten().filter(|e| e.age == age).count()
+                self.lock(index)
+                    .iter()
+                    .flatten()
+                    .filter(|e| e.age == age)
+                    .count()
             })
             .sum();
         (used * 1000 / (sample * BUCKET_SIZE).max(1)) as u32
