@@ -470,3 +470,33 @@ fn a_match_counts_the_boards_the_engine_leads_over_both_colours() {
         )
     );
 }
+
+#[test]
+fn features_follow_one_game_ply_by_ply() {
+    // One quick self-played game: each line is one position of the middle
+    // game. A jump gains its landing value (0 to 99) and a pass nothing, so
+    // the futures of two positions in a row, each for its own mover, add up
+    // to what the first mover's move gained; and the knights' colours
+    // compare the other way round after a jump, as every jump changes colour.
+    let text = cavalo_tools_output(&["features", "1", "5", "5"]);
+    let rows: Vec<Vec<i32>> = text
+        .lines()
+        .map(|line| line.split(' ').map(|f| f.parse().unwrap()).collect())
+        .collect();
+    assert!(rows.len() >= 10, "{text}");
+    for row in &rows {
+        assert_eq!(row.len(), 22, "{row:?}");
+        assert!((60..=94).contains(&row[1]), "{row:?}");
+    }
+    for pair in rows.windows(2) {
+        let (before, after) = (&pair[0], &pair[1]);
+        let gained = before[0] + after[0];
+        if after[1] < before[1] {
+            assert!((0..=99).contains(&gained), "{before:?} then {after:?}");
+            assert_ne!(before[19], after[19], "{before:?} then {after:?}");
+        } else {
+            assert_eq!(after[1], before[1], "{before:?} then {after:?}");
+            assert_eq!(gained, 0, "a pass gains nothing: {before:?} then {after:?}");
+        }
+    }
+}

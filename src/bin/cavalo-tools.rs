@@ -16,6 +16,10 @@
 //! [most-cells]` prints positions labelled by the exact solver, for tuning
 //! the evaluation.
 //!
+//! `cavalo-tools features [games] [first-seed] [ms]` prints the middle-game
+//! positions of self-played games with their evaluation features and what
+//! the side to move went on to gain more than the other.
+//!
 //! `cavalo-tools solvebench [positions] [first-seed] [cells] [max-nodes]`
 //! times the exact solver on positions reached by deterministic play: the
 //! benchmark for making the solver faster.
@@ -42,7 +46,7 @@ macro_rules! out {
     }};
 }
 
-const USAGE: &str = "usage: cavalo-tools match [...] | solvepoint [boards] | solvebench [positions] [first-seed] [cells] [max-nodes] | balance [boards] [first-seed] [ms] | verdicts BOARD_SEED MAX_NODES MOST_CELLS MOVE... | labels [games] [first-seed] [nodes] [least-cells] [most-cells]";
+const USAGE: &str = "usage: cavalo-tools match [...] | solvepoint [boards] | solvebench [positions] [first-seed] [cells] [max-nodes] | balance [boards] [first-seed] [ms] | verdicts BOARD_SEED MAX_NODES MOST_CELLS MOVE... | labels [games] [first-seed] [nodes] [least-cells] [most-cells] | features [games] [first-seed] [ms]";
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -78,6 +82,7 @@ fn main() {
                 least..=most,
             );
         }
+        Some("features") => features(number(1, 100), number(2, 20000), number(3, 20)),
         Some("verdicts") => {
             if let Err(message) = verdicts(&args[1..]) {
                 eprintln!("cavalo-tools verdicts: {message}");
@@ -448,6 +453,81 @@ fn territory(game: &Cavalo, first: Player) -> [(u32, i32); 2] {
             .sum();
         (cells.count_ones(), value)
     })
+}
+
+/// Fewest and most cells of the positions `features` prints: the middle game,
+/// where the evaluation decides (the root solver takes over below).
+const FEATURE_CELLS: std::ops::RangeInclusive<u32> = 60..=94;
+/// Plies of the opening in which `features` plays a random move now and
+/// then, so that the games differ, and how often.
+const FEATURE_RANDOM_PLIES: u32 = 14;
+const FEATURE_RANDOM_SHARE: f64 = 0.12;
+
+/// Plays a game on each board, the engine at `ms` a move on both sides (a
+/// random move now and then in the opening), and prints each position of the
+/// middle game: what the side to move then gained more than the other until
+/// the end (its "future"), the cells on the board, the evaluation, each
+/// knight's reach terms (mover first: mobility, best value 1, 2 and 3 jumps
+/// away, region, denied value), each knight's territory (cells and value it
+/// reaches first), 1 if the knights stand on the same colour, and both
+/// knights' cells (mover first, 0-99).
+fn features(games: u64, first_seed: u64, ms: u64) {
+    use boardgames::games::cavalo::board;
+    use boardgames::games::cavalo::eval::{evaluate, reach};
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(first_seed);
+    let mut engine = Engine::<Cavalo>::new();
+    let mut legal = Vec::new();
+    for board_seed in first_seed..first_seed + games {
+        let rules = Rules::on_board(board_seed);
+        let mut game = Cavalo::start(&rules);
+        let mut rows: Vec<(Player, [i32; 2], String)> = Vec::new();
+        let mut ply = 0;
+        while game.outcome().is_none() {
+            let cells = game.present_cells().count_ones();
+            if !game.in_placement() && FEATURE_CELLS.contains(&cells) {
+                let mover = game.side_to_move();
+                let mut line = format!("{cells} {}", evaluate(&game));
+                for player in [mover, mover.other()] {
+                    let r = reach(&game, player);
+                    let [b1, b2, b3] = r.best_by_distance;
+                    line += &format!(
+                        " {} {b1} {b2} {b3} {} {}",
+                        r.mobility, r.region, r.denied_value
+                    );
+                }
+                for (cells, value) in territory(&game, mover) {
+                    line += &format!(" {cells} {value}");
+                }
+                let same = match (game.knight(mover), game.knight(mover.other())) {
+                    (Some(a), Some(b)) => i32::from(board::colour(a) == board::colour(b)),
+                    _ => -1,
+                };
+                line += &format!(" {same}");
+                for player in [mover, mover.other()] {
+                    line += &format!(" {}", game.knight(player).map_or(-1, i32::from));
+                }
+                rows.push((mover, game.scores(), line));
+            }
+            game.generate_moves(&mut legal);
+            let mv = if ply < FEATURE_RANDOM_PLIES && rng.gen_bool(FEATURE_RANDOM_SHARE) {
+                legal[rng.gen_range(0..legal.len())]
+            } else {
+                match engine_search(&mut engine, &game, Duration::from_millis(ms)) {
+                    Some((mv, _)) => mv,
+                    None => break,
+                }
+            };
+            game.make_move(mv);
+            ply += 1;
+        }
+        let end = game.scores();
+        for (mover, scores, line) in rows {
+            let m = mover.index();
+            let future = (end[m] - end[1 - m]) - (scores[m] - scores[1 - m]);
+            out!("{future} {line}");
+        }
+    }
 }
 
 /// On each board, the engine's score for White after the placements (forced

@@ -65,6 +65,11 @@ pub fn knight_jumps(cell: u8) -> Cells {
     KNIGHT_JUMPS[cell as usize]
 }
 
+/// The cell's colour as on a chessboard (0 or 1): every jump changes it.
+pub fn colour(cell: u8) -> u8 {
+    (cell / 10 + cell % 10) % 2
+}
+
 pub fn cell_name(cell: u8) -> String {
     let col = (b'a' + cell % SIDE as u8) as char;
     format!("{}{}", col, cell / SIDE as u8 + 1)
