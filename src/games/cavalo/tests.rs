@@ -641,6 +641,48 @@ fn a_knight_with_no_cell_left_leaves_the_other_playing_alone() {
 }
 
 #[test]
+fn the_player_moving_with_the_knights_on_opposite_colours_is_credited() {
+    let parity = |fen: &str, rules: &Rules| {
+        let mut position = Cavalo::from_fen(fen, rules).unwrap();
+        let terms = position.eval_terms();
+        let term = terms.iter().find(|t| t.name == "colour parity").unwrap();
+        (term.p1, term.p2)
+    };
+    let rules = Rules::default();
+    // e4 and e6 share a colour: whoever moves lands where the other knight
+    // may deny it, so the other player is credited, 2 points for each of
+    // the 5 cells on the board.
+    let cells = [
+        ("c3", "10"),
+        ("g3", "20"),
+        ("c7", "30"),
+        ("g7", "40"),
+        ("a1", "50"),
+    ];
+    let same = fen_with(&cells, ("e4", "e6"), (0, 0), 'w');
+    assert_eq!(parity(&same, &rules), (0, 10));
+    assert_eq!(parity(&same.replace(" w 2", " b 2"), &rules), (10, 0));
+    // e4 and e5 do not: the side to move is credited (6 cells, with c6 for
+    // Black to jump to).
+    let mut six = cells.to_vec();
+    six.push(("c6", "60"));
+    let opposite = fen_with(&six, ("e4", "e5"), (0, 0), 'w');
+    assert_eq!(parity(&opposite, &rules), (12, 0));
+    assert_eq!(parity(&opposite.replace(" w 2", " b 2"), &rules), (0, 12));
+    // White on b3 can only jump to c5, which Black's knight on d7 (the
+    // same colour) attacks: White will pass, after which White moves with
+    // the knights on opposite colours, and is credited.
+    let blocked = fen_with(&[("c5", "10"), ("e5", "20")], ("b3", "d7"), (0, 0), 'w');
+    assert_eq!(parity(&blocked, &rules), (4, 0));
+    // Without the attack rule no landing is ever denied: no credit.
+    let no_attack = Rules {
+        attack_rule: false,
+        ..Rules::default()
+    };
+    assert_eq!(parity(&same, &no_attack), (0, 0));
+}
+
+#[test]
 fn move_ordering_tries_the_richer_landing_first() {
     let cells = [("d3", "40"), ("f3", "91"), ("g2", "12")];
     let fen = fen_with(&cells, ("e1", "a10"), (0, 0), 'w');
