@@ -362,7 +362,6 @@ fn verdicts(args: &[String]) -> Result<(), String> {
 /// reach (mover's first: mobility, best values 1 to 3 jumps away, region,
 /// denied value).
 fn labels(games: u64, first_seed: u64, nodes: u64, cells: std::ops::RangeInclusive<u32>) {
-    use boardgames::games::cavalo::eval::reach;
     use rand::{Rng, SeedableRng};
     let mut rng = rand::rngs::SmallRng::seed_from_u64(first_seed);
     let mut engine = Engine::<Cavalo>::new();
@@ -401,21 +400,28 @@ fn labels(games: u64, first_seed: u64, nodes: u64, cells: std::ops::RangeInclusi
             game.present_cells().count_ones(),
             scores[mover.index()] - scores[mover.other().index()]
         );
-        for player in [mover, mover.other()] {
-            let r = reach(&game, player);
-            let [b1, b2, b3] = r.best_by_distance;
-            line += &format!(
-                " {} {b1} {b2} {b3} {} {}",
-                r.mobility, r.region, r.denied_value
-            );
-        }
-        let territory = territory(&game, mover);
-        line += &format!(
-            " {} {} {} {}",
-            territory[0].0, territory[0].1, territory[1].0, territory[1].1
-        );
+        line += &knight_fields(&game, mover);
         out!("{line}");
     }
+}
+
+/// Each knight's reach (`first`'s first: mobility, best values 1 to 3 jumps
+/// away, region, denied value), then each one's territory (cells, value).
+fn knight_fields(game: &Cavalo, first: Player) -> String {
+    use boardgames::games::cavalo::eval::reach;
+    let mut fields = String::new();
+    for player in [first, first.other()] {
+        let r = reach(game, player);
+        let [b1, b2, b3] = r.best_by_distance;
+        fields += &format!(
+            " {} {b1} {b2} {b3} {} {}",
+            r.mobility, r.region, r.denied_value
+        );
+    }
+    for (cells, value) in territory(game, first) {
+        fields += &format!(" {cells} {value}");
+    }
+    fields
 }
 
 /// (cells, value) each knight reaches in fewer jumps than the other (the
@@ -473,7 +479,7 @@ const FEATURE_RANDOM_SHARE: f64 = 0.12;
 /// knights' cells (mover first, 0-99).
 fn features(games: u64, first_seed: u64, ms: u64) {
     use boardgames::games::cavalo::board;
-    use boardgames::games::cavalo::eval::{evaluate, reach};
+    use boardgames::games::cavalo::eval::evaluate;
     use rand::{Rng, SeedableRng};
     let mut rng = rand::rngs::SmallRng::seed_from_u64(first_seed);
     let mut engine = Engine::<Cavalo>::new();
@@ -488,17 +494,7 @@ fn features(games: u64, first_seed: u64, ms: u64) {
             if !game.in_placement() && FEATURE_CELLS.contains(&cells) {
                 let mover = game.side_to_move();
                 let mut line = format!("{cells} {}", evaluate(&game));
-                for player in [mover, mover.other()] {
-                    let r = reach(&game, player);
-                    let [b1, b2, b3] = r.best_by_distance;
-                    line += &format!(
-                        " {} {b1} {b2} {b3} {} {}",
-                        r.mobility, r.region, r.denied_value
-                    );
-                }
-                for (cells, value) in territory(&game, mover) {
-                    line += &format!(" {cells} {value}");
-                }
+                line += &knight_fields(&game, mover);
                 let same = match (game.knight(mover), game.knight(mover.other())) {
                     (Some(a), Some(b)) => i32::from(board::colour(a) == board::colour(b)),
                     _ => -1,
