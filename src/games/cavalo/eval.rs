@@ -167,15 +167,16 @@ fn playing_alone(position: &Cavalo) -> [i32; 2] {
     alone
 }
 
-/// Both knights jump once a round, so whether they stand on the same colour
-/// when a given player is to move stays the same all game; only a pass
-/// changes it. The player who moves with the knights on opposite colours
-/// lands on the colour the other knight stands on, which that knight never
-/// attacks; the other player lands where it may be denied. Measured on
-/// self-played games, that player gains about 2 points a cell still on the
-/// board more than the other from there on. The player credited, with the
-/// pass the side to move is about to make taken into account.
-fn colour_parity(position: &Cavalo) -> [i32; 2] {
+/// Both knights jump once a round and every jump changes colour, so whether
+/// they stand on the same colour when a given player is to move holds all
+/// game; only a pass changes it. The player who moves with them on opposite
+/// colours lands on the colour of the other knight's cell, which that knight
+/// never attacks, while the other may be denied its landings. In self-play
+/// the first gained about 2 points a cell on the board more than the other
+/// from there on, whatever the distance between the knights (CAVALO.md).
+/// The credit of each player, counting the pass a side to move with no jump
+/// (`mobility` 0) is about to make.
+fn colour_parity(position: &Cavalo, reaches: &[Reach; 2]) -> [i32; 2] {
     let (Some(white), Some(black)) = (position.knight(Player::P1), position.knight(Player::P2))
     else {
         return [0, 0];
@@ -188,7 +189,7 @@ fn colour_parity(position: &Cavalo) -> [i32; 2] {
         return [0, 0];
     }
     let mut mover = position.side_to_move();
-    if position.destinations(mover) == 0 {
+    if reaches[mover.index()].mobility == 0 {
         mover = mover.other();
     }
     let favoured = if colour(white) == colour(black) {
@@ -210,7 +211,7 @@ fn term_values(position: &Cavalo) -> [(&'static str, i32, i32); 7] {
     let mut tempo = [0, 0];
     tempo[mover] = reaches[mover].best_by_distance[0] / 2;
     let alone = playing_alone(position);
-    let parity = colour_parity(position);
+    let parity = colour_parity(position, &reaches);
     [
         ("score", scores[0], scores[1]),
         ("reachable values", parts[0].0, parts[1].0),
