@@ -365,20 +365,14 @@ fn labels(games: u64, first_seed: u64, nodes: u64, cells: std::ops::RangeInclusi
     use rand::{Rng, SeedableRng};
     let mut rng = rand::rngs::SmallRng::seed_from_u64(first_seed);
     let mut engine = Engine::<Cavalo>::new();
-    let mut legal = Vec::new();
     for board_seed in first_seed..first_seed + games {
         let rules = Rules::on_board(board_seed);
         let mut game = Cavalo::start(&rules);
         let stop_at = rng.gen_range(cells.clone());
         while game.outcome().is_none() && game.present_cells().count_ones() > stop_at {
-            game.generate_moves(&mut legal);
-            let mv = if rng.gen_bool(0.25) {
-                legal[rng.gen_range(0..legal.len())]
-            } else {
-                match engine_search(&mut engine, &game, Duration::from_millis(10)) {
-                    Some((mv, _)) => mv,
-                    None => break,
-                }
+            let time = Duration::from_millis(10);
+            let Some(mv) = self_play_move(&mut engine, &game, &mut rng, 0.25, time) else {
+                break;
             };
             game.make_move(mv);
         }
@@ -403,6 +397,24 @@ fn labels(games: u64, first_seed: u64, nodes: u64, cells: std::ops::RangeInclusi
         line += &knight_fields(&game, mover);
         out!("{line}");
     }
+}
+
+/// A move of a self-played game: a random legal move with probability
+/// `random_share` (so that games differ), else the engine's within `time`.
+fn self_play_move(
+    engine: &mut Engine<Cavalo>,
+    game: &Cavalo,
+    rng: &mut rand::rngs::SmallRng,
+    random_share: f64,
+    time: Duration,
+) -> Option<<Cavalo as Game>::Move> {
+    use rand::Rng;
+    let mut legal = Vec::new();
+    game.generate_moves(&mut legal);
+    if !legal.is_empty() && random_share > 0.0 && rng.gen_bool(random_share) {
+        return Some(legal[rng.gen_range(0..legal.len())]);
+    }
+    engine_search(engine, game, time).map(|(mv, _)| mv)
 }
 
 /// Each knight's reach (`first`'s first: mobility, best values 1 to 3 jumps
@@ -480,10 +492,9 @@ const FEATURE_RANDOM_SHARE: f64 = 0.12;
 fn features(games: u64, first_seed: u64, ms: u64) {
     use boardgames::games::cavalo::board;
     use boardgames::games::cavalo::eval::evaluate;
-    use rand::{Rng, SeedableRng};
+    use rand::SeedableRng;
     let mut rng = rand::rngs::SmallRng::seed_from_u64(first_seed);
     let mut engine = Engine::<Cavalo>::new();
-    let mut legal = Vec::new();
     for board_seed in first_seed..first_seed + games {
         let rules = Rules::on_board(board_seed);
         let mut game = Cavalo::start(&rules);
@@ -505,14 +516,14 @@ fn features(games: u64, first_seed: u64, ms: u64) {
                 }
                 rows.push((mover, game.scores(), line));
             }
-            game.generate_moves(&mut legal);
-            let mv = if ply < FEATURE_RANDOM_PLIES && rng.gen_bool(FEATURE_RANDOM_SHARE) {
-                legal[rng.gen_range(0..legal.len())]
+            let random_share = if ply < FEATURE_RANDOM_PLIES {
+                FEATURE_RANDOM_SHARE
             } else {
-                match engine_search(&mut engine, &game, Duration::from_millis(ms)) {
-                    Some((mv, _)) => mv,
-                    None => break,
-                }
+                0.0
+            };
+            let time = Duration::from_millis(ms);
+            let Some(mv) = self_play_move(&mut engine, &game, &mut rng, random_share, time) else {
+                break;
             };
             game.make_move(mv);
             ply += 1;

@@ -147,8 +147,12 @@ fn prospects(reach: &Reach) -> (i32, i32, i32) {
     (near, room + trapped, -reach.denied_value / 8)
 }
 
-/// Once a knight has no cell left to jump to, it is out for good (removed
-/// cells never come back) and the other knight plays on alone: worth a share
+/// A knight with no cell left a jump away: removed cells never come back.
+fn out_for_good(position: &Cavalo, knight: u8) -> bool {
+    knight_jumps(knight) & position.present_cells() == 0
+}
+
+/// Once a knight has no cell left to jump to, it is out for good and the other knight plays on alone: worth a share
 /// of the value of every cell it can still reach. For each knight, that share
 /// if it is the one left alone, else 0.
 fn playing_alone(position: &Cavalo) -> [i32; 2] {
@@ -159,7 +163,7 @@ fn playing_alone(position: &Cavalo) -> [i32; 2] {
         else {
             continue;
         };
-        if knight_jumps(stuck) & present == 0 {
+        if out_for_good(position, stuck) {
             let region = flood(free, present, 0, ALL_CELLS.count_ones());
             alone[player.other().index()] = value_sum(position, region) / ALONE_SHARE;
         }
@@ -181,10 +185,9 @@ fn colour_parity(position: &Cavalo, reaches: &[Reach; 2]) -> [i32; 2] {
     else {
         return [0, 0];
     };
-    let present = position.present_cells();
     if !position.rules().attack_rule
-        || knight_jumps(white) & present == 0
-        || knight_jumps(black) & present == 0
+        || out_for_good(position, white)
+        || out_for_good(position, black)
     {
         return [0, 0];
     }
@@ -198,7 +201,7 @@ fn colour_parity(position: &Cavalo, reaches: &[Reach; 2]) -> [i32; 2] {
         mover
     };
     let mut parity = [0, 0];
-    parity[favoured.index()] = PARITY_PER_CELL * present.count_ones() as i32;
+    parity[favoured.index()] = PARITY_PER_CELL * position.present_cells().count_ones() as i32;
     parity
 }
 
