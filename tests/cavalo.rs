@@ -500,3 +500,56 @@ fn features_follow_one_game_ply_by_ply() {
         }
     }
 }
+
+#[test]
+fn a_match_gives_the_engine_its_late_time_once_few_cells_are_left() {
+    let text = cavalo_tools_output(&[
+        "match",
+        "boards",
+        "1",
+        "first-seed",
+        "3",
+        "colour",
+        "white",
+        "ours",
+        "5",
+        "ours-late",
+        "9",
+        "late-cells",
+        "80",
+        "baseline",
+        "7",
+        "eval",
+        "diff",
+        "verbose",
+        "1",
+    ]);
+    let (mut early, mut late) = (0, 0);
+    for line in text.lines().filter(|l| l.starts_with("  ")) {
+        // "  engine d3 196 83 (96 cells, 5 ms)"
+        let inside = line.rsplit('(').next().unwrap_or_default();
+        let numbers: Vec<u32> = inside
+            .split(|c: char| !c.is_ascii_digit())
+            .filter_map(|n| n.parse().ok())
+            .collect();
+        assert_eq!(numbers.len(), 2, "{line}");
+        let (cells, ms) = (numbers[0], numbers[1]);
+        if line.starts_with("  seed") {
+            assert_eq!(ms, 7, "{line}");
+        } else if cells > 80 {
+            assert_eq!(ms, 5, "{line}");
+            early += 1;
+        } else {
+            assert_eq!(ms, 9, "{line}");
+            late += 1;
+        }
+    }
+    assert!(early >= 3 && late >= 3, "{text}");
+    let refused = Command::cargo_bin("cavalo-tools")
+        .unwrap()
+        .args(["match", "late-cells", "-1"])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("not a number"));
+}

@@ -95,7 +95,7 @@ fn main() {
             Err(message) => {
                 eprintln!("cavalo-tools match: {message}");
                 eprintln!(
-                    "usage: cavalo-tools match [boards N] [first-seed S] [ours MS] [baseline MS] [eval abs|diff] [search seed|deepening|lisp] [colour white|black|both] [threads T] [verbose 1]"
+                    "usage: cavalo-tools match [boards N] [first-seed S] [ours MS] [ours-late MS] [late-cells N] [baseline MS] [eval abs|diff] [search seed|deepening|lisp] [colour white|black|both] [threads T] [verbose 1]"
                 );
                 std::process::exit(2);
             }
@@ -111,6 +111,11 @@ struct MatchSettings {
     boards: u64,
     first_seed: u64,
     ours: Duration,
+    /// The engine's time a move once at most `late_cells` cells are left,
+    /// if it differs from `ours` (to see in which part of the game time
+    /// tells).
+    ours_late: Option<Duration>,
+    late_cells: u32,
     baseline: Duration,
     evaluation: SeedEvaluation,
     /// The seed's single pass, or the stronger iterative deepening.
@@ -129,6 +134,8 @@ impl MatchSettings {
             boards: 10,
             first_seed: 1000,
             ours: Duration::from_millis(100),
+            ours_late: None,
+            late_cells: 80,
             baseline: Duration::from_millis(1000),
             evaluation: SeedEvaluation::AbsoluteDifference,
             depth: SeedDepth::SinglePass,
@@ -149,6 +156,11 @@ impl MatchSettings {
                 "boards" => settings.boards = number()?,
                 "first-seed" => settings.first_seed = number()?,
                 "ours" => settings.ours = Duration::from_millis(number()?),
+                "ours-late" => settings.ours_late = Some(Duration::from_millis(number()?)),
+                "late-cells" => {
+                    settings.late_cells = u32::try_from(number()?)
+                        .map_err(|_| format!("late-cells {value} is too large"))?
+                }
                 "baseline" => settings.baseline = Duration::from_millis(number()?),
                 "verbose" => settings.verbose = number()? != 0,
                 "threads" => settings.threads = number()?,
@@ -209,25 +221,29 @@ fn play_game(settings: &MatchSettings, rules: &Rules, ours: Player) -> (Outcome,
         if let Some(outcome) = game.outcome() {
             return (outcome, game.scores());
         }
-        let mv = if game.side_to_move() == ours {
+        let cells = game.present_cells().count_ones();
+        let (mv, time) = if game.side_to_move() == ours {
             if let Err(message) = engine.set_position(Some(&game.to_fen()), &[]) {
                 log::error!("engine rejected its position: {message}");
             }
+            let time = match settings.ours_late {
+                Some(time) if cells <= settings.late_cells => time,
+                _ => settings.ours,
+            };
             let limits = SearchLimits {
-                movetime: Some(settings.ours),
+                movetime: Some(time),
                 ..Default::default()
             };
-            engine
-                .start_search(limits, Box::new(|_| {}))
-                .wait()
-                .best_move
+            let result = engine.start_search(limits, Box::new(|_| {})).wait();
+            (result.best_move, time)
         } else {
-            seed_move(
+            let mv = seed_move(
                 &game,
                 settings.baseline,
                 settings.evaluation,
                 settings.depth,
-            )
+            );
+            (mv, settings.baseline)
         };
         let Some(mv) = mv else {
             log::error!("no move in {}", game.to_fen());
@@ -242,7 +258,12 @@ fn play_game(settings: &MatchSettings, rules: &Rules, ours: Player) -> (Outcome,
             let text = game.format_move(mv);
             game.make_move(mv);
             let scores = game.scores();
-            out!("  {mover} {text} {} {}", scores[0], scores[1]);
+            out!(
+                "  {mover} {text} {} {} ({cells} cells, {} ms)",
+                scores[0],
+                scores[1],
+                time.as_millis()
+            );
         } else {
             game.make_move(mv);
         }
