@@ -11,6 +11,7 @@ pub mod notation;
 pub mod position;
 pub mod rules;
 pub mod seed_baseline;
+pub mod tools;
 
 pub use position::{Cavalo, Move};
 pub use rules::{Placement, Rules};
