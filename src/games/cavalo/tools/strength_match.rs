@@ -24,7 +24,7 @@ pub(super) struct MatchSettings {
     depth: SeedDepth,
     /// The colours the engine plays on each board.
     colours: Vec<Player>,
-    /// Print every move with both scores.
+    /// Print every move with both scores, the cells left and its time.
     verbose: bool,
     /// The engine's search threads.
     threads: u64,
