@@ -4,35 +4,25 @@
 //! (Longer runs are the script's job: see README, Benchmarks.)
 
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
-use assert_cmd::cargo::cargo_bin;
+use common::{binary, python_available};
 
-fn python_available() -> bool {
-    let ok = Command::new("python3")
-        .arg("--version")
-        .stdout(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    if !ok {
-        eprintln!("skipped: python3 is needed to run scripts/protocol-fuzz.py");
-    }
-    ok
-}
+mod common;
 
-/// Runs the fuzzer for `sessions` sessions and checks that none failed.
+/// Runs four fuzz sessions of `engine` through `front_end` and checks that
+/// none failed.
 fn fuzz(front_end: &[&str], engine: &str, seed: u32) {
     if !python_available() {
         return;
     }
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/protocol-fuzz.py");
-    let binary = cargo_bin(engine);
     let output = Command::new("python3")
         .arg(&script)
         .args(front_end)
         .args(["--sessions", "4", "--seed", &seed.to_string()])
         .arg("--binary")
-        .arg(&binary)
+        .arg(binary(engine))
         .output()
         .expect("python3 runs");
     let stdout = String::from_utf8_lossy(&output.stdout);

@@ -12,6 +12,9 @@ use boardgames::core::{Game, Outcome, Player};
 use boardgames::games::breakthrough::Breakthrough;
 use boardgames::referee::adjudication::Termination;
 use boardgames::referee::record::{parse_text, GameRecord};
+use common::python_available;
+
+mod common;
 
 fn temp_path(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("referee-test-{}-{name}", std::process::id()))
@@ -19,19 +22,6 @@ fn temp_path(name: &str) -> PathBuf {
 
 fn engine() -> String {
     cargo_bin("breakthrough").display().to_string()
-}
-
-fn python_available() -> bool {
-    let ok = Command::new("python3")
-        .arg("--version")
-        .stdout(Stdio::null())
-        .status()
-        .map(|s| s.success())
-        .unwrap_or(false);
-    if !ok {
-        eprintln!("skipped: python3 is needed for the misbehaving fixtures");
-    }
-    ok
 }
 
 fn fixture() -> String {

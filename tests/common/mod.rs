@@ -15,6 +15,20 @@ pub fn binary(name: &str) -> std::path::PathBuf {
     assert_cmd::cargo::cargo_bin(name)
 }
 
+/// Whether python3 runs here; says on stderr that the test is skipped if not
+/// (the misbehaving-engine fixtures and the protocol fuzzer are Python).
+pub fn python_available() -> bool {
+    let ok = Command::new("python3")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !ok {
+        eprintln!("skipped: python3 is needed");
+    }
+    ok
+}
+
 /// A running engine with its output read on a background thread.
 pub struct Engine {
     child: Child,

@@ -4,8 +4,9 @@
 
 use std::time::Duration;
 
+use super::engine_search;
 use crate::core::{Game, Outcome, Player};
-use crate::engine::{Engine, SearchLimits};
+use crate::engine::Engine;
 use crate::games::cavalo::seed_baseline::{seed_move, SeedDepth, SeedEvaluation};
 use crate::games::cavalo::{Cavalo, Rules};
 
@@ -125,19 +126,14 @@ fn play_game(settings: &MatchSettings, rules: &Rules, ours: Player) -> (Outcome,
         }
         let cells = game.present_cells().count_ones();
         let (mv, time) = if game.side_to_move() == ours {
-            if let Err(message) = engine.set_position(Some(&game.to_fen()), &[]) {
-                log::error!("engine rejected its position: {message}");
-            }
             let time = match settings.ours_late {
                 Some(time) if cells <= settings.late_cells => time,
                 _ => settings.ours,
             };
-            let limits = SearchLimits {
-                movetime: Some(time),
-                ..Default::default()
-            };
-            let result = engine.start_search(limits, Box::new(|_| {})).wait();
-            (result.best_move, time)
+            (
+                engine_search(&mut engine, &game, time).map(|(mv, _)| mv),
+                time,
+            )
         } else {
             let mv = seed_move(
                 &game,
