@@ -5,7 +5,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::Stdio;
 
 use assert_cmd::Command;
-use boardgames::core::Game;
+use boardgames::core::Presentation;
 use boardgames::games::cavalo::Cavalo;
 
 mod common;

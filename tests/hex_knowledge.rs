@@ -1,6 +1,7 @@
 //! What the Hex engine knows beyond the rules: dead cells, bridge replies,
 //! proven results, the opening policy, the evaluation's symmetry.
 
+use boardgames::core::legacy::InPositionKnowledge;
 use boardgames::core::{Game, Player};
 use boardgames::games::hex::analysis::{bridge_replies, is_dead, winning_cells};
 use boardgames::games::hex::{Hex, HexMove, HexRules};

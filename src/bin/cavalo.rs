@@ -3,5 +3,6 @@
 //! `cavalo-tools`.
 
 fn main() {
-    boardgames::protocol::run_engine_main::<boardgames::games::cavalo::Cavalo>();
+    use boardgames::games::cavalo::{Cavalo, CavaloKnowledge};
+    boardgames::protocol::run_engine_main::<Cavalo, CavaloKnowledge>();
 }

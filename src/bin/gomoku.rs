@@ -2,7 +2,7 @@
 //! asked for by `--pbrain`, by a `pbrain-*` executable name, or by a first
 //! line that is a Gomocup command.
 
-use boardgames::games::gomoku::{speed, Gomoku};
+use boardgames::games::gomoku::{speed, Gomoku, GomokuKnowledge};
 use boardgames::protocol::{init_logging, pbrain, run_engine_main, run_ugi, spawn_stdin_reader};
 
 fn main() {
@@ -24,7 +24,7 @@ fn main() {
     }
     if !args.is_empty() {
         // `gomoku bench [depth]` and argument errors.
-        run_engine_main::<Gomoku>();
+        run_engine_main::<Gomoku, GomokuKnowledge>();
         return;
     }
     init_logging();
@@ -44,7 +44,7 @@ fn main() {
     if gomocup {
         pbrain::run_pbrain(input, first_lines);
     } else {
-        run_ugi::<Gomoku>(input, first_lines);
+        run_ugi::<Gomoku, GomokuKnowledge>(input, first_lines);
     }
 }
 

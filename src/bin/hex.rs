@@ -1,8 +1,8 @@
 //! The Hex engine: UGI/UCI by default, GTP with `--gtp`; `hex bench-eval`
 //! times the static evaluation.
 
-use boardgames::core::Game;
-use boardgames::games::hex::Hex;
+use boardgames::core::{Game, Knowledge, Presentation};
+use boardgames::games::hex::{Hex, HexKnowledge};
 use boardgames::protocol::{self, gtp};
 use std::time::Instant;
 
@@ -18,6 +18,7 @@ fn bench_eval() {
     let start = Instant::now();
     let mut checksum = 0i64;
     let mut moves = Vec::new();
+    let mut knowledge = HexKnowledge::default();
     for round in 0..rounds {
         for position in positions.iter_mut() {
             // Vary the position so that the cached result is never reused.
@@ -26,7 +27,7 @@ fn bench_eval() {
                 continue;
             };
             position.make_move(mv);
-            checksum += position.evaluate() as i64;
+            checksum += knowledge.evaluate(position) as i64;
             position.unmake_move(mv);
         }
     }
@@ -50,7 +51,7 @@ fn choose_front_end() {
         if gtp::looks_like_gtp(trimmed) {
             gtp::run_gtp(input, vec![line]);
         } else {
-            protocol::run_ugi::<Hex>(input, vec![line]);
+            protocol::run_ugi::<Hex, HexKnowledge>(input, vec![line]);
         }
         return;
     }
@@ -63,7 +64,7 @@ fn main() {
             protocol::init_logging();
             gtp::run_gtp(protocol::spawn_stdin_reader(), Vec::new());
         }
-        Some(_) => protocol::run_engine_main::<Hex>(),
+        Some(_) => protocol::run_engine_main::<Hex, HexKnowledge>(),
         None => {
             protocol::init_logging();
             choose_front_end();

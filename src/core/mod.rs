@@ -1,14 +1,21 @@
-//! The game-independent engine core: the `Game` seam, search and its threads,
-//! transposition table, time management and perft.
+//! The game-independent engine core: the seam (`Game` for the rules,
+//! `Knowledge` for what the search asks beyond them, `Presentation` for what
+//! a person sees), search and its threads, transposition table, time
+//! management and perft.
 
 pub mod game;
+pub mod knowledge;
+pub mod legacy;
 pub mod perft;
+pub mod presentation;
 pub mod search;
 pub mod threads;
 pub mod time;
 pub mod tt;
 
 pub use game::{
-    Deadline, EvalTerm, Game, OptionKind, OptionSpec, Outcome, Player, RootSolution, Score,
-    INFINITY, MATE, MATE_BOUND,
+    Game, MoveCode, OptionKind, OptionSpec, Outcome, Player, Score, INFINITY, MATE, MATE_BOUND,
+    MOVE_CODE_LIMIT,
 };
+pub use knowledge::{Deadline, EvalTerm, Knowledge, PlainKnowledge, RootSolution};
+pub use presentation::Presentation;

@@ -7,7 +7,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::game::{Deadline, Game, Outcome, Score, INFINITY, MATE, MATE_BOUND};
+use super::game::{Game, Outcome, Score, INFINITY, MATE, MATE_BOUND};
+use super::knowledge::{Deadline, Knowledge};
 use super::threads::{CompletedIteration, HelperReports, HELPER_COUNT_INTERVAL};
 use super::time::TimeBudget;
 use super::tt::{Bound, TranspositionTable};
@@ -16,23 +17,27 @@ use super::tt::{Bound, TranspositionTable};
 pub const MAX_PLY: usize = 128;
 
 /// Tables that outlive one search: kept between moves of a game, cleared by
-/// `ucinewgame`.
-pub struct SearchTables<M: Copy> {
-    pub tt: TranspositionTable<M>,
+/// `ucinewgame`. Each search thread has its own knowledge (index 0 is the
+/// main thread's); the transposition table is shared.
+pub struct SearchTables<G: Game, K> {
+    pub tt: TranspositionTable<G::Move>,
     pub(super) history: Vec<i32>,
+    pub(super) knowledge: Vec<K>,
 }
 
-impl<M: Copy> SearchTables<M> {
+impl<G: Game, K: Knowledge<G>> SearchTables<G, K> {
     pub fn new(hash_megabytes: usize) -> Self {
         SearchTables {
             tt: TranspositionTable::new(hash_megabytes),
             history: Vec::new(),
+            knowledge: Vec::new(),
         }
     }
 
     pub fn clear(&mut self) {
         self.tt.clear();
         self.history.clear();
+        self.knowledge.clear();
     }
 }
 
@@ -135,8 +140,9 @@ const KEY_KILLER: i64 = 1 << 40;
 
 /// One thread's search: its own position, move ordering and counts; the
 /// transposition table is shared.
-pub(super) struct Searcher<'a, G: Game> {
+pub(super) struct Searcher<'a, G: Game, K> {
     game: G,
+    knowledge: &'a mut K,
     tt: &'a TranspositionTable<G::Move>,
     history: Vec<i32>,
     stop: &'a Arc<AtomicBool>,
@@ -159,9 +165,11 @@ pub(super) struct Searcher<'a, G: Game> {
     pv: Vec<Vec<G::Move>>,
 }
 
-impl<'a, G: Game> Searcher<'a, G> {
+impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn new(
-        mut game: G,
+        game: G,
+        knowledge: &'a mut K,
         tt: &'a TranspositionTable<G::Move>,
         history: Vec<i32>,
         stop: &'a Arc<AtomicBool>,
@@ -170,12 +178,16 @@ impl<'a, G: Game> Searcher<'a, G> {
         thread_id: usize,
     ) -> Self {
         let start = Instant::now();
-        game.prepare_search(&Deadline::new(
-            control.budget.hard.map(|hard| start + hard),
-            Arc::clone(stop),
-        ));
+        knowledge.prepare_search(
+            &game,
+            &Deadline::new(
+                control.budget.hard.map(|hard| start + hard),
+                Arc::clone(stop),
+            ),
+        );
         Searcher {
             game,
+            knowledge,
             tt,
             history,
             stop,
@@ -188,7 +200,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             reported: (0, 0),
             seldepth: 0,
             aborted: false,
-            every_move_hinted: G::hints_every_move(),
+            every_move_hinted: K::hints_every_move(),
             killers: vec![[None; 2]; MAX_PLY + 1],
             move_buffers: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             key_buffers: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
@@ -199,7 +211,7 @@ impl<'a, G: Game> Searcher<'a, G> {
     /// Iterative deepening; `report` is called after every completed depth.
     pub(super) fn run(&mut self, report: &mut dyn FnMut(&SearchInfo)) -> SearchResult<G::Move> {
         let mut root_moves = Vec::new();
-        self.game.generate_search_moves(&mut root_moves);
+        self.knowledge.search_moves(&self.game, &mut root_moves);
         let mut result = SearchResult::empty();
         result.best_move = root_moves.first().copied();
         if self.game.outcome().is_some() || root_moves.is_empty() {
@@ -345,7 +357,9 @@ impl<'a, G: Game> Searcher<'a, G> {
         }
         let share = self.control.budget.soft.unwrap_or(hard).min(hard) / EXACT_SOLVE_SHARE;
         let deadline = Deadline::new(Some(self.start + share), Arc::clone(self.stop));
-        let solution = self.game.solve_root(&deadline, &mut self.nodes)?;
+        let solution = self
+            .knowledge
+            .solve_root(&self.game, &deadline, &mut self.nodes)?;
         if solution.plies < 0 {
             return None;
         }
@@ -370,7 +384,9 @@ impl<'a, G: Game> Searcher<'a, G> {
     ) -> Option<SearchResult<G::Move>> {
         let slice = self.start.elapsed().max(LEAST_ANALYSIS_SOLVE_SLICE);
         let deadline = Deadline::new(Some(Instant::now() + slice), Arc::clone(self.stop));
-        let solution = self.game.solve_root(&deadline, &mut self.nodes)?;
+        let solution = self
+            .knowledge
+            .solve_root(&self.game, &deadline, &mut self.nodes)?;
         let mut result = searched.clone();
         result.score = Self::proven_score(solution.plies);
         if solution.plies >= 0 {
@@ -509,7 +525,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             if alpha >= beta {
                 return alpha;
             }
-            if let Some(plies) = self.game.forced_result() {
+            if let Some(plies) = self.knowledge.forced_result(&self.game) {
                 return Self::forced_score(plies, ply);
             }
         }
@@ -537,11 +553,11 @@ impl<'a, G: Game> Searcher<'a, G> {
 
         let mut moves = std::mem::take(&mut self.move_buffers[ply]);
         let mut keys = std::mem::take(&mut self.key_buffers[ply]);
-        self.game.generate_search_moves(&mut moves);
+        self.knowledge.search_moves(&self.game, &mut moves);
         if moves.is_empty() {
             self.move_buffers[ply] = moves;
             self.key_buffers[ply] = keys;
-            return self.game.evaluate();
+            return self.knowledge.evaluate(&self.game);
         }
         self.order_moves(&moves, &mut keys, table_move, ply);
 
@@ -550,7 +566,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         let mut best_move = None;
         for index in 0..moves.len() {
             let (mv, kind) = pick_next(&mut moves, &mut keys, index);
-            self.game.make_move(mv);
+            self.make(mv);
             let score = if index == 0 {
                 -self.negamax(depth - 1, -beta, -alpha, ply + 1, pv_node)
             } else {
@@ -571,7 +587,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                 }
                 score
             };
-            self.game.unmake_move(mv);
+            self.unmake(mv);
             if self.aborted {
                 break;
             }
@@ -619,13 +635,13 @@ impl<'a, G: Game> Searcher<'a, G> {
         if self.should_abort() {
             return 0;
         }
-        if let Some(plies) = self.game.forced_result() {
+        if let Some(plies) = self.knowledge.forced_result(&self.game) {
             return Self::forced_score(plies, ply);
         }
-        let must_respond = ply < MAX_PLY - 1 && self.game.must_respond();
+        let must_respond = ply < MAX_PLY - 1 && self.knowledge.must_respond(&self.game);
         let mut best = -INFINITY;
         if !must_respond {
-            let stand_pat = self.game.evaluate();
+            let stand_pat = self.knowledge.evaluate(&self.game);
             if stand_pat >= beta || ply >= MAX_PLY - 1 {
                 return stand_pat;
             }
@@ -636,24 +652,23 @@ impl<'a, G: Game> Searcher<'a, G> {
         let mut moves = std::mem::take(&mut self.move_buffers[ply]);
         let mut keys = std::mem::take(&mut self.key_buffers[ply]);
         if must_respond {
-            self.game.generate_search_moves(&mut moves);
+            self.knowledge.search_moves(&self.game, &mut moves);
         } else {
-            self.game.generate_noisy(&mut moves);
+            self.knowledge.noisy_moves(&self.game, &mut moves);
         }
         keys.clear();
-        keys.extend(
-            moves
-                .iter()
-                .map(|&mv| (self.game.move_order_hint(mv) as i64, MoveKind::Tactical)),
-        );
+        for &mv in &moves {
+            let hint = self.knowledge.move_order_hint(&self.game, mv);
+            keys.push((hint as i64, MoveKind::Tactical));
+        }
         if moves.is_empty() && must_respond {
-            best = self.game.evaluate();
+            best = self.knowledge.evaluate(&self.game);
         }
         for index in 0..moves.len() {
             let (mv, _) = pick_next(&mut moves, &mut keys, index);
-            self.game.make_move(mv);
+            self.make(mv);
             let score = -self.quiescence(-beta, -alpha, ply + 1);
-            self.game.unmake_move(mv);
+            self.unmake(mv);
             if self.aborted {
                 break;
             }
@@ -674,7 +689,7 @@ impl<'a, G: Game> Searcher<'a, G> {
     }
 
     fn order_moves(
-        &self,
+        &mut self,
         moves: &[G::Move],
         keys: &mut Vec<(i64, MoveKind)>,
         table_move: Option<G::Move>,
@@ -686,7 +701,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             let key = if Some(mv) == table_move {
                 (KEY_TABLE, MoveKind::Table)
             } else {
-                let hint = self.game.move_order_hint(mv) as i64;
+                let hint = self.knowledge.move_order_hint(&self.game, mv) as i64;
                 let killer_rank = if Some(mv) == killers[0] {
                     Some(1)
                 } else if Some(mv) == killers[1] {
@@ -702,7 +717,8 @@ impl<'a, G: Game> Searcher<'a, G> {
                     (true, _) => (KEY_TACTICAL + hint, MoveKind::Tactical),
                     (false, Some(rank)) => (KEY_KILLER + rank, MoveKind::Killer),
                     (false, None) => {
-                        let history = self.history[self.game.move_index(mv)] as i64;
+                        let history =
+                            self.history[self.knowledge.move_index(&self.game, mv)] as i64;
                         (history + hint, MoveKind::Quiet)
                     }
                 }
@@ -717,12 +733,23 @@ impl<'a, G: Game> Searcher<'a, G> {
             self.killers[ply][0] = Some(mv);
         }
         let bonus = (depth * depth).min(400);
-        let index = self.game.move_index(mv);
+        let index = self.knowledge.move_index(&self.game, mv);
         add_history(&mut self.history[index], bonus);
         for &worse in tried_before {
-            let index = self.game.move_index(worse);
+            let index = self.knowledge.move_index(&self.game, worse);
             add_history(&mut self.history[index], -bonus);
         }
+    }
+
+    /// Plays `mv` on the searched position and tells the knowledge.
+    fn make(&mut self, mv: G::Move) {
+        self.game.make_move(mv);
+        self.knowledge.on_make(&self.game, mv);
+    }
+
+    fn unmake(&mut self, mv: G::Move) {
+        self.game.unmake_move(mv);
+        self.knowledge.on_unmake(&self.game, mv);
     }
 
     fn update_pv(&mut self, ply: usize, mv: G::Move) {

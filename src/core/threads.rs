@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use super::game::{Game, Score};
+use super::knowledge::Knowledge;
 use super::search::{SearchControl, SearchInfo, SearchResult, SearchTables, Searcher};
 
 /// Nodes between two reports of a helper's counts to the main thread.
@@ -60,21 +61,25 @@ impl<M> HelperReports<M> {
 /// Searches `game` within `control` on `threads` threads and returns the
 /// main thread's result. `report` is called after every completed depth and
 /// a last time with `finished` set.
-pub fn search<G: Game>(
+pub fn search<G: Game, K: Knowledge<G>>(
     game: G,
-    tables: &mut SearchTables<G::Move>,
+    tables: &mut SearchTables<G, K>,
     stop: &Arc<AtomicBool>,
     control: SearchControl,
     threads: usize,
     report: &mut dyn FnMut(&SearchInfo),
 ) -> SearchResult<G::Move> {
     tables.tt.new_search();
-    let bound = game.move_index_bound();
-    if tables.history.len() != bound {
-        tables.history = vec![0; bound];
-    }
     let history = std::mem::take(&mut tables.history);
-    let tt = &tables.tt;
+    let SearchTables { tt, knowledge, .. } = tables;
+    let (main_knowledge, helper_knowledge) = knowledge_for_threads(knowledge, threads);
+    let bound = main_knowledge.move_index_bound(&game);
+    let history = if history.len() == bound {
+        history
+    } else {
+        vec![0; bound]
+    };
+    let tt = &*tt;
     let helper_reports = HelperReports::new();
     // Helpers stop when the main thread is done, whatever ended its search.
     let helpers_stop = Arc::new(AtomicBool::new(false));
@@ -84,14 +89,16 @@ pub fn search<G: Game>(
         ..control
     };
     let (mut main, mut result) = std::thread::scope(|scope| {
-        for id in 1..threads {
+        for (index, knowledge) in helper_knowledge.iter_mut().enumerate() {
+            let id = index + 1;
             let game = game.clone();
             let history = history.clone();
             let (stop, reports) = (&helpers_stop, &helper_reports);
             let spawned = std::thread::Builder::new()
                 .name(format!("helper {id}"))
                 .spawn_scoped(scope, move || {
-                    Searcher::new(game, tt, history, stop, helper_control, reports, id)
+                    let control = helper_control;
+                    Searcher::new(game, knowledge, tt, history, stop, control, reports, id)
                         .run_helper();
                 });
             if let Err(e) = spawned {
@@ -99,7 +106,8 @@ pub fn search<G: Game>(
                 break;
             }
         }
-        let mut main = Searcher::new(game, tt, history, stop, control, &helper_reports, 0);
+        let reports = &helper_reports;
+        let mut main = Searcher::new(game, main_knowledge, tt, history, stop, control, reports, 0);
         let result = main.run(report);
         helpers_stop.store(true, Ordering::Relaxed);
         (main, result)
@@ -118,12 +126,23 @@ pub fn search<G: Game>(
     result
 }
 
+/// The main thread's knowledge and the helpers', one each, kept between
+/// searches.
+fn knowledge_for_threads<G: Game, K: Knowledge<G>>(
+    knowledge: &mut Vec<K>,
+    threads: usize,
+) -> (&mut K, &mut [K]) {
+    knowledge.resize_with(threads.max(1), K::default);
+    let (main, helpers) = knowledge.split_at_mut(1);
+    (&mut main[0], helpers)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::core::search::mate_distance_in_moves;
     use crate::core::time::TimeBudget;
-    use crate::games::breakthrough::{Breakthrough, BreakthroughRules};
+    use crate::games::breakthrough::{Breakthrough, BreakthroughKnowledge, BreakthroughRules};
 
     fn to_depth(depth: u32) -> SearchControl {
         SearchControl {
@@ -140,13 +159,24 @@ mod tests {
     #[test]
     fn a_helper_leaves_its_work_in_the_shared_table_and_counts_it() {
         let game = Breakthrough::start_position(&BreakthroughRules);
-        let mut tables = SearchTables::new(4);
+        let mut tables = SearchTables::<Breakthrough, BreakthroughKnowledge>::new(4);
         tables.tt.new_search();
         let counts = HelperReports::new();
         let stop = Arc::new(AtomicBool::new(false));
-        let history = vec![0; game.move_index_bound()];
+        let mut knowledge = BreakthroughKnowledge::default();
+        let history = vec![0; knowledge.move_index_bound(&game)];
         let key = game.hash();
-        let mut helper = Searcher::new(game, &tables.tt, history, &stop, to_depth(5), &counts, 1);
+        let control = to_depth(5);
+        let mut helper = Searcher::new(
+            game,
+            &mut knowledge,
+            &tables.tt,
+            history,
+            &stop,
+            control,
+            &counts,
+            1,
+        );
         helper.run_helper();
         // An odd helper runs one depth ahead, up to the last depth allowed.
         let root = tables.tt.probe(key, 0).expect("the helper stored the root");
@@ -171,7 +201,7 @@ mod tests {
         let game = Breakthrough::start_position(&BreakthroughRules);
         let mut legal = Vec::new();
         game.generate_moves(&mut legal);
-        let tables = SearchTables::new(4);
+        let tables = SearchTables::<Breakthrough, BreakthroughKnowledge>::new(4);
         let counts = HelperReports::new();
         // A helper "completed" depth 9 preferring the last legal move.
         let helper_move = *legal.last().expect("moves from the start");
@@ -181,8 +211,19 @@ mod tests {
             pv: vec![helper_move],
         });
         let stop = Arc::new(AtomicBool::new(false));
-        let history = vec![0; game.move_index_bound()];
-        let mut main = Searcher::new(game, &tables.tt, history, &stop, to_depth(3), &counts, 0);
+        let mut knowledge = BreakthroughKnowledge::default();
+        let history = vec![0; knowledge.move_index_bound(&game)];
+        let control = to_depth(3);
+        let mut main = Searcher::new(
+            game,
+            &mut knowledge,
+            &tables.tt,
+            history,
+            &stop,
+            control,
+            &counts,
+            0,
+        );
         let result = main.run(&mut |_| {});
         assert_eq!((result.depth, result.score), (9, 12_345));
         assert_eq!(result.best_move, Some(helper_move));
@@ -204,7 +245,7 @@ mod tests {
         let game =
             Breakthrough::from_fen("pp6/8/8/4P3/8/8/8/7P w 0 1", &rules).expect("a valid FEN");
         for threads in [1, 2, 4] {
-            let mut tables = SearchTables::new(4);
+            let mut tables = SearchTables::<Breakthrough, BreakthroughKnowledge>::new(4);
             let stop = Arc::new(AtomicBool::new(false));
             let mut infos = Vec::new();
             let result = search(

@@ -9,6 +9,8 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crate::core::game::{Game, OptionSpec};
+use crate::core::knowledge::{EvalTerm, Knowledge};
+use crate::core::presentation::Presentation;
 use crate::core::search::{SearchControl, SearchTables, MAX_PLY};
 pub use crate::core::search::{SearchInfo, SearchResult};
 use crate::core::threads::search;
@@ -57,7 +59,8 @@ impl<G: Game> Drop for SearchHandle<G> {
     }
 }
 
-pub struct Engine<G: Game> {
+/// One game's engine: `G` the rules, `K` the knowledge its search uses.
+pub struct Engine<G: Game, K: Knowledge<G>> {
     options: EngineOptions,
     rules: G::Rules,
     /// The position `position` set, before its moves.
@@ -65,16 +68,16 @@ pub struct Engine<G: Game> {
     /// The moves played since `root`, so that `undo_move` can step back.
     history: Vec<G::Move>,
     position: G,
-    tables: Arc<Mutex<SearchTables<G::Move>>>,
+    tables: Arc<Mutex<SearchTables<G, K>>>,
 }
 
-impl<G: Game> Default for Engine<G> {
+impl<G: Game, K: Knowledge<G>> Default for Engine<G, K> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<G: Game> Engine<G> {
+impl<G: Game, K: Knowledge<G>> Engine<G, K> {
     pub fn new() -> Self {
         let options = EngineOptions::default();
         let rules = G::Rules::default();
@@ -139,7 +142,7 @@ impl<G: Game> Engine<G> {
         self.lock_tables().clear();
     }
 
-    fn lock_tables(&self) -> std::sync::MutexGuard<'_, SearchTables<G::Move>> {
+    fn lock_tables(&self) -> std::sync::MutexGuard<'_, SearchTables<G, K>> {
         // A panicked search leaves the tables in a usable state: entries are
         // written whole, so the poison flag can be ignored.
         self.tables
@@ -183,6 +186,14 @@ impl<G: Game> Engine<G> {
         let mv = self.history.pop().ok_or("no move to take back")?;
         self.position.unmake_move(mv);
         Ok(())
+    }
+
+    /// The evaluation of the current position, term by term, and its total,
+    /// from a knowledge of its own (a running search keeps its own).
+    pub fn evaluation(&self) -> (Vec<EvalTerm>, crate::core::Score) {
+        let mut knowledge = K::default();
+        let terms = knowledge.eval_terms(&self.position);
+        (terms, knowledge.evaluate(&self.position))
     }
 
     /// Starts a search of the current position on its own thread. `on_info`
@@ -238,8 +249,11 @@ impl<G: Game> Engine<G> {
 
     /// Searches a fixed set of positions to a fixed depth. Returns the total
     /// node count (a signature of the search) and the time taken.
-    pub fn bench(depth: u32) -> Result<(u64, Duration), String> {
-        let mut engine = Engine::<G>::new();
+    pub fn bench(depth: u32) -> Result<(u64, Duration), String>
+    where
+        G: Presentation,
+    {
+        let mut engine = Engine::<G, K>::new();
         let mut fens: Vec<String> = G::bench_positions().iter().map(|s| s.to_string()).collect();
         if fens.is_empty() {
             fens.push(engine.position.to_fen());

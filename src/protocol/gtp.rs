@@ -7,6 +7,7 @@
 //! button) can end it with its best move so far; other commands that arrive
 //! meanwhile wait their turn. See protocol/HEX.md.
 
+use crate::core::Presentation;
 use std::collections::VecDeque;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::Duration;
@@ -14,7 +15,7 @@ use std::time::Duration;
 use super::output::send;
 use crate::core::game::{Game, Outcome, Player, MATE_BOUND};
 use crate::engine::{Clock, Engine, SearchHandle, SearchLimits};
-use crate::games::hex::{Hex, HexMove};
+use crate::games::hex::{Hex, HexKnowledge, HexMove};
 
 /// Every command this front-end answers, as `list_commands` shows them.
 pub const COMMANDS: [&str; 22] = [
@@ -71,7 +72,7 @@ struct RunningGenmove {
 }
 
 struct Session {
-    engine: Engine<Hex>,
+    engine: Engine<Hex, HexKnowledge>,
     clocks: [Option<Duration>; 2],
     genmove: Option<RunningGenmove>,
     quit: bool,
@@ -388,16 +389,12 @@ impl Session {
     }
 
     fn eval_text(&self) -> String {
-        let mut position = self.engine.position().clone();
-        let mut lines: Vec<String> = position
-            .eval_terms()
+        let (terms, total) = self.engine.evaluation();
+        let mut lines: Vec<String> = terms
             .iter()
             .map(|t| format!("{}: black {} white {}", t.name, t.p1, t.p2))
             .collect();
-        lines.push(format!(
-            "total {} for the side to move",
-            position.evaluate()
-        ));
+        lines.push(format!("total {total} for the side to move"));
         lines.join("\n")
     }
 

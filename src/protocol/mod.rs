@@ -11,7 +11,8 @@ pub mod ugi;
 use std::io::BufRead;
 use std::sync::mpsc::{self, Receiver};
 
-use crate::core::game::Game;
+use crate::core::knowledge::Knowledge;
+use crate::core::presentation::Presentation;
 pub use ugi::run_ugi;
 
 /// Reads stdin on its own thread so that the protocol loop can answer while
@@ -51,7 +52,7 @@ pub fn spawn_stdin_reader() -> Receiver<String> {
 /// What a plain game binary's `main` does: `<game> bench [depth]` runs the
 /// benchmark, `<game> selfplay [movetime-ms]` shows a game of the engine
 /// against itself; no argument starts the UCI/UGI loop on stdin.
-pub fn run_engine_main<G: Game>() {
+pub fn run_engine_main<G: Presentation, K: Knowledge<G>>() {
     init_logging();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let usage = || {
@@ -68,15 +69,15 @@ pub fn run_engine_main<G: Game>() {
     };
     match args.first().map(String::as_str) {
         Some("bench") => match number(ugi::DEFAULT_BENCH_DEPTH) {
-            Some(depth) => ugi::bench::<G>(depth),
+            Some(depth) => ugi::bench::<G, K>(depth),
             None => usage(),
         },
         Some("selfplay") => match number(100) {
-            Some(ms) => selfplay::selfplay::<G>(std::time::Duration::from_millis(ms as u64)),
+            Some(ms) => selfplay::selfplay::<G, K>(std::time::Duration::from_millis(ms as u64)),
             None => usage(),
         },
         Some(_) => usage(),
-        None => run_ugi::<G>(spawn_stdin_reader(), Vec::new()),
+        None => run_ugi::<G, K>(spawn_stdin_reader(), Vec::new()),
     }
 }
 

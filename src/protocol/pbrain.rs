@@ -13,7 +13,7 @@ use crate::core::search::mate_distance_in_moves;
 use crate::engine::{Engine, SearchLimits};
 use crate::games::gomoku::board::{cell_of, coordinates, MAX_SIZE, MIN_SIZE};
 use crate::games::gomoku::notation::format_cell;
-use crate::games::gomoku::Gomoku;
+use crate::games::gomoku::{Gomoku, GomokuKnowledge};
 
 const COMMANDS: [&str; 10] = [
     "START",
@@ -79,7 +79,7 @@ impl Limits {
 }
 
 struct Session {
-    engine: Engine<Gomoku>,
+    engine: Engine<Gomoku, GomokuKnowledge>,
     limits: Limits,
     /// Lines that arrived while a search ran, handled after it.
     pending: Vec<String>,

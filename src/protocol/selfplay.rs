@@ -4,15 +4,17 @@
 use std::time::Duration;
 
 use super::output::send;
-use crate::core::game::{Game, Outcome, Player};
+use crate::core::game::{Outcome, Player};
+use crate::core::knowledge::Knowledge;
+use crate::core::presentation::Presentation;
 use crate::core::search::mate_distance_in_moves;
 use crate::engine::{Engine, SearchLimits};
 
 /// Longest game shown; every game of the project ends well before.
 const MAX_PLIES: usize = 1_000;
 
-pub fn selfplay<G: Game>(movetime: Duration) {
-    let mut engine = Engine::<G>::new();
+pub fn selfplay<G: Presentation, K: Knowledge<G>>(movetime: Duration) {
+    let mut engine = Engine::<G, K>::new();
     send(&engine.position().render());
     for ply in 1..=MAX_PLIES {
         if engine.position().outcome().is_some() {

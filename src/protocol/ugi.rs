@@ -7,7 +7,9 @@ use std::time::Duration;
 use super::command::{parse_command, Command, GoParams};
 use super::output::{error, send};
 use crate::core::game::{Game, OptionKind, Outcome, Player};
+use crate::core::knowledge::Knowledge;
 use crate::core::perft::perft_divide;
+use crate::core::presentation::Presentation;
 use crate::core::search::SearchInfo;
 use crate::engine::{Clock, Engine, SearchHandle, SearchLimits};
 
@@ -16,15 +18,18 @@ pub const AUTHOR: &str = "the boardgames team";
 /// Depth `bench` searches to when none is given.
 pub const DEFAULT_BENCH_DEPTH: u32 = 7;
 
-struct Session<G: Game> {
-    engine: Engine<G>,
+struct Session<G: Presentation, K: Knowledge<G>> {
+    engine: Engine<G, K>,
     search: Option<SearchHandle<G>>,
 }
 
 /// Runs the UCI/UGI loop until `quit` or the end of input. `first_lines`
 /// are lines already read from `input` (by a binary choosing its front-end).
-pub fn run_ugi<G: Game>(input: Receiver<String>, first_lines: Vec<String>) {
-    let mut session = Session::<G> {
+pub fn run_ugi<G: Presentation, K: Knowledge<G>>(
+    input: Receiver<String>,
+    first_lines: Vec<String>,
+) {
+    let mut session = Session::<G, K> {
         engine: Engine::new(),
         search: None,
     };
@@ -37,7 +42,7 @@ pub fn run_ugi<G: Game>(input: Receiver<String>, first_lines: Vec<String>) {
     session.finish_search();
 }
 
-impl<G: Game> Session<G> {
+impl<G: Presentation, K: Knowledge<G>> Session<G, K> {
     /// Handles one line; `false` means quit.
     fn handle(&mut self, line: &str) -> bool {
         let command = match parse_command(line) {
@@ -79,7 +84,7 @@ impl<G: Game> Session<G> {
             Command::Eval => self.eval(),
             Command::Bench(depth) => {
                 self.finish_search();
-                bench::<G>(depth.unwrap_or(DEFAULT_BENCH_DEPTH));
+                bench::<G, K>(depth.unwrap_or(DEFAULT_BENCH_DEPTH));
             }
         }
         true
@@ -120,7 +125,7 @@ impl<G: Game> Session<G> {
     fn go(&mut self, params: GoParams) {
         self.finish_search();
         if let Some(depth) = params.perft {
-            perft::<G>(&self.engine, depth);
+            perft(&self.engine, depth);
             return;
         }
         let limits = limits_for::<G>(&params, self.engine.position().side_to_move());
@@ -164,9 +169,9 @@ impl<G: Game> Session<G> {
     }
 
     fn eval(&self) {
-        let mut position = self.engine.position().clone();
-        let side = position.side_to_move();
-        for term in position.eval_terms() {
+        let side = self.engine.position().side_to_move();
+        let (terms, total) = self.engine.evaluation();
+        for term in terms {
             send(&format!(
                 "info string eval {:<16} {}: {:>7} {}: {:>7}",
                 term.name,
@@ -176,7 +181,6 @@ impl<G: Game> Session<G> {
                 term.p2
             ));
         }
-        let total = position.evaluate();
         send(&format!(
             "info string eval total {total} (for {}, the side to move)",
             G::player_colour(side)
@@ -244,7 +248,7 @@ fn report(info: &SearchInfo) {
     }
 }
 
-fn perft<G: Game>(engine: &Engine<G>, depth: u32) {
+fn perft<G: Game, K: Knowledge<G>>(engine: &Engine<G, K>, depth: u32) {
     let mut position = engine.position().clone();
     let start = std::time::Instant::now();
     let counts = perft_divide(&mut position, depth);
@@ -258,8 +262,8 @@ fn perft<G: Game>(engine: &Engine<G>, depth: u32) {
 }
 
 /// Runs the benchmark and prints its figures, node count and speed last.
-pub fn bench<G: Game>(depth: u32) {
-    match Engine::<G>::bench(depth) {
+pub fn bench<G: Presentation, K: Knowledge<G>>(depth: u32) {
+    match Engine::<G, K>::bench(depth) {
         Ok((nodes, elapsed)) => {
             let nps = nodes as u128 * 1000 / elapsed.as_millis().max(1);
             send(&format!("Bench depth     : {depth}"));

@@ -6,7 +6,7 @@
 use std::io::{BufRead, IsTerminal, Write};
 use std::sync::Arc;
 
-use crate::core::Game;
+use crate::core::Presentation;
 
 use super::adjudication::{side_name, GameResult, Termination};
 use super::cli::HumanSide;
@@ -79,7 +79,7 @@ pub struct HumanGame<'a> {
 }
 
 /// Plays one game at the terminal; returns the process exit code.
-pub fn play<G: Game>(setup: &HumanGame, rules: &G::Rules) -> Result<i32, String> {
+pub fn play<G: Presentation>(setup: &HumanGame, rules: &G::Rules) -> Result<i32, String> {
     let humans = match setup.side {
         HumanSide::P1 => [true, false],
         HumanSide::P2 => [false, true],

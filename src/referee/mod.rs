@@ -28,7 +28,7 @@ pub mod watchdog;
 
 use std::sync::Arc;
 
-use crate::core::Game;
+use crate::core::Presentation;
 use crate::games::breakthrough::Breakthrough;
 use crate::games::cavalo::Cavalo;
 use crate::games::gomoku::Gomoku;
@@ -80,7 +80,7 @@ fn dispatch(cli: &cli::Cli) -> Result<i32, String> {
     }
 }
 
-fn run<G: Game>(cli: &cli::Cli) -> Result<i32, String> {
+fn run<G: Presentation>(cli: &cli::Cli) -> Result<i32, String> {
     let rules = tournament::build_rules::<G>(&cli.rule_options)?;
     if let Some(command) = &cli.compliance {
         let results =

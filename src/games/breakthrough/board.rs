@@ -24,6 +24,19 @@ pub struct Move {
     pub capture: bool,
 }
 
+impl crate::core::MoveCode for Move {
+    fn to_code(self) -> u32 {
+        u32::from(self.from) | u32::from(self.to) << 8 | u32::from(self.capture) << 16
+    }
+    fn from_code(code: u32) -> Self {
+        Move {
+            from: code as u8,
+            to: (code >> 8) as u8,
+            capture: code & 1 << 16 != 0,
+        }
+    }
+}
+
 struct ZobristKeys {
     pieces: [[u64; 64]; 2],
     black_to_move: u64,

@@ -4,7 +4,7 @@
 use once_cell::sync::Lazy;
 
 use super::board::{attacks, goal_rank, last_step_rank, Bitboard, Board, FILE_A, FILE_H};
-use crate::core::game::{EvalTerm, Player, Score};
+use crate::core::{EvalTerm, Player, Score};
 
 const PIECE: Score = 100;
 /// By rank counted from the piece's own home rank. Rank 7 pieces of the side

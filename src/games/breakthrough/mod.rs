@@ -5,7 +5,13 @@ pub mod board;
 pub mod eval;
 pub mod notation;
 
-use crate::core::game::{EvalTerm, Game, Outcome, Player, Score};
+use crate::core::legacy::{InPositionKnowledge, MirrorKnowledge};
+use crate::core::Presentation;
+
+/// The knowledge the search uses in this game.
+pub type BreakthroughKnowledge = MirrorKnowledge<Breakthrough>;
+
+use crate::core::{EvalTerm, Game, Outcome, Player, Score};
 use board::{attacks, goal_rank, last_step_rank, Board, Move};
 
 /// Breakthrough has no rule variants here (8x8 only).
@@ -71,6 +77,24 @@ impl Game for Breakthrough {
         self.board.count_moves()
     }
 
+    fn make_move(&mut self, mv: Move) {
+        self.board.make_move(mv);
+    }
+
+    fn unmake_move(&mut self, mv: Move) {
+        self.board.unmake_move(mv);
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        notation::format_move(mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        notation::parse_move(&self.board, text)
+    }
+}
+
+impl InPositionKnowledge for Breakthrough {
     /// A win in one is played at once, and an intruder one step from our home
     /// rank must be captured: every other move loses on the spot.
     fn generate_search_moves(&mut self, moves: &mut Vec<Move>) {
@@ -139,14 +163,6 @@ impl Game for Breakthrough {
         2 * 4096
     }
 
-    fn make_move(&mut self, mv: Move) {
-        self.board.make_move(mv);
-    }
-
-    fn unmake_move(&mut self, mv: Move) {
-        self.board.unmake_move(mv);
-    }
-
     fn evaluate(&mut self) -> Score {
         eval::evaluate(&self.board)
     }
@@ -158,15 +174,9 @@ impl Game for Breakthrough {
     fn forced_result(&mut self) -> Option<i32> {
         eval::forced_result(&self.board)
     }
+}
 
-    fn format_move(&self, mv: Move) -> String {
-        notation::format_move(mv)
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, String> {
-        notation::parse_move(&self.board, text)
-    }
-
+impl Presentation for Breakthrough {
     fn render(&self) -> String {
         notation::render(&self.board)
     }

@@ -16,6 +16,12 @@ pub mod tools;
 pub use position::{Cavalo, Move};
 pub use rules::{Placement, Rules};
 
+use crate::core::legacy::{InPositionKnowledge, MirrorKnowledge};
+use crate::core::Presentation;
+
+/// The knowledge the search uses in this game.
+pub type CavaloKnowledge = MirrorKnowledge<Cavalo>;
+
 use crate::core::{EvalTerm, Game, OptionSpec, Outcome, Player, RootSolution, Score};
 
 impl Game for Cavalo {
@@ -64,15 +70,33 @@ impl Game for Cavalo {
         self.generate(moves);
     }
 
+    fn count_moves(&self) -> u64 {
+        self.count()
+    }
+
+    fn make_move(&mut self, mv: Move) {
+        self.make(mv);
+    }
+
+    fn unmake_move(&mut self, mv: Move) {
+        self.unmake(mv);
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        notation::format_move(mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        notation::parse_move(self, text)
+    }
+}
+
+impl InPositionKnowledge for Cavalo {
     fn generate_search_moves(&mut self, moves: &mut Vec<Move>) {
         self.generate(moves);
         if moves.iter().any(|m| m.removes != board::NO_CELL) {
             endgame::drop_equivalent_double_choices(exact::reachable_cells(self), moves);
         }
-    }
-
-    fn count_moves(&self) -> u64 {
-        self.count()
     }
 
     fn move_order_hint(&self, mv: Move) -> i32 {
@@ -91,14 +115,6 @@ impl Game for Cavalo {
 
     fn move_index_bound(&self) -> usize {
         board::CELLS + 1
-    }
-
-    fn make_move(&mut self, mv: Move) {
-        self.make(mv);
-    }
-
-    fn unmake_move(&mut self, mv: Move) {
-        self.unmake(mv);
     }
 
     fn evaluate(&mut self) -> Score {
@@ -138,15 +154,9 @@ impl Game for Cavalo {
             },
         })
     }
+}
 
-    fn format_move(&self, mv: Move) -> String {
-        notation::format_move(mv)
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, String> {
-        notation::parse_move(self, text)
-    }
-
+impl Presentation for Cavalo {
     fn render(&self) -> String {
         notation::render(self)
     }

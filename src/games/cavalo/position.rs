@@ -18,6 +18,18 @@ pub struct Move {
     pub removes: u8,
 }
 
+impl crate::core::MoveCode for Move {
+    fn to_code(self) -> u32 {
+        u32::from(self.to) | u32::from(self.removes) << 8
+    }
+    fn from_code(code: u32) -> Self {
+        Move {
+            to: code as u8,
+            removes: (code >> 8) as u8,
+        }
+    }
+}
+
 /// `to` of the pass move.
 pub const PASS_CELL: u8 = CELLS as u8;
 

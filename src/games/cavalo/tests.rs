@@ -776,7 +776,7 @@ fn a_timed_search_plays_the_proven_win_at_once() {
     assert_eq!(solution.verdict, exact::Verdict::Win);
     assert!(solution.nodes > 0);
 
-    let mut engine = crate::engine::Engine::<Cavalo>::new();
+    let mut engine = crate::engine::Engine::<Cavalo, CavaloKnowledge>::new();
     engine.set_position(Some(&fen), &[]).unwrap();
     let limits = crate::engine::SearchLimits {
         movetime: Some(std::time::Duration::from_millis(500)),

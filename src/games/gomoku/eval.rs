@@ -3,7 +3,7 @@
 
 use super::board::Board;
 use super::pattern::{T_DOUBLE_THREE, T_FOUR_THREE, T_OPEN_FOUR, T_OPEN_THREE};
-use crate::core::game::{EvalTerm, Score};
+use crate::core::{EvalTerm, Score};
 
 /// The side to move plays its threats first, so they weigh more (in 1/16).
 const INITIATIVE_WEIGHT: i32 = 20;

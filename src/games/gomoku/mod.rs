@@ -10,9 +10,13 @@ mod threats;
 mod vcf;
 mod vct;
 
-use crate::core::game::{
-    EvalTerm, Game, OptionKind, OptionSpec, Outcome, Player, RootSolution, Score,
-};
+use crate::core::legacy::{InPositionKnowledge, MirrorKnowledge};
+use crate::core::Presentation;
+
+/// The knowledge the search uses in this game.
+pub type GomokuKnowledge = MirrorKnowledge<Gomoku>;
+
+use crate::core::{EvalTerm, Game, OptionKind, OptionSpec, Outcome, Player, RootSolution, Score};
 use board::{Board, Rule, CELL_COUNT, MAX_SIZE, MIN_SIZE};
 
 pub use vcf::VcfStats;
@@ -212,6 +216,27 @@ impl Game for Gomoku {
         (size * size - self.board.stone_count()) as u64
     }
 
+    fn make_move(&mut self, mv: Move) {
+        self.board.play(mv as usize);
+        self.history.push(mv);
+    }
+
+    fn unmake_move(&mut self, mv: Move) {
+        debug_assert_eq!(self.history.last(), Some(&mv));
+        self.history.pop();
+        self.board.unplay(mv as usize);
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        notation::format_cell(mv as usize)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        notation::parse_cell(text, self.board.size()).map(|cell| cell as Move)
+    }
+}
+
+impl InPositionKnowledge for Gomoku {
     fn generate_search_moves(&mut self, moves: &mut Vec<Move>) {
         self.search_moves(moves);
     }
@@ -230,17 +255,6 @@ impl Game for Gomoku {
 
     fn move_index_bound(&self) -> usize {
         CELL_COUNT
-    }
-
-    fn make_move(&mut self, mv: Move) {
-        self.board.play(mv as usize);
-        self.history.push(mv);
-    }
-
-    fn unmake_move(&mut self, mv: Move) {
-        debug_assert_eq!(self.history.last(), Some(&mv));
-        self.history.pop();
-        self.board.unplay(mv as usize);
     }
 
     fn prepare_search(&mut self, deadline: &crate::core::Deadline) {
@@ -273,15 +287,9 @@ impl Game for Gomoku {
     fn forced_result(&mut self) -> Option<i32> {
         self.forced_plies()
     }
+}
 
-    fn format_move(&self, mv: Move) -> String {
-        notation::format_cell(mv as usize)
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, String> {
-        notation::parse_cell(text, self.board.size()).map(|cell| cell as Move)
-    }
-
+impl Presentation for Gomoku {
     fn render(&self) -> String {
         let mut picture = notation::render(&self.board, self.history.last().map(|&mv| mv as usize));
         picture.push_str(&format!(

@@ -1,6 +1,7 @@
 //! Speed figures beyond the search bench: the cost of a move with its shape
 //! updates, of generating candidate moves, and of the VCF and VCT solvers.
 
+use crate::core::legacy::InPositionKnowledge;
 use std::time::{Duration, Instant};
 
 use rand::rngs::SmallRng;

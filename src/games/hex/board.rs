@@ -12,6 +12,15 @@ pub const WHITE: u8 = 2;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct HexMove(pub u16);
 
+impl crate::core::MoveCode for HexMove {
+    fn to_code(self) -> u32 {
+        u32::from(self.0)
+    }
+    fn from_code(code: u32) -> Self {
+        HexMove(code as u16)
+    }
+}
+
 impl HexMove {
     pub const SWAP: HexMove = HexMove(u16::MAX);
 

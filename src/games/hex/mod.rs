@@ -16,6 +16,12 @@ pub mod solver;
 
 pub use board::{Hex, HexMove, HexRules};
 
+use crate::core::legacy::{InPositionKnowledge, MirrorKnowledge};
+use crate::core::Presentation;
+
+/// The knowledge the search uses in this game.
+pub type HexKnowledge = MirrorKnowledge<Hex>;
+
 use crate::core::{EvalTerm, Game, OptionKind, OptionSpec, Outcome, Player, Score};
 use analysis::{bridge_replies, is_dead, winning_cells};
 use chain::find_chain;
@@ -181,6 +187,31 @@ impl Game for Hex {
         empty + u64::from(self.swap_is_legal())
     }
 
+    fn player_colour(player: Player) -> &'static str {
+        match player {
+            Player::P1 => "black",
+            Player::P2 => "white",
+        }
+    }
+
+    fn make_move(&mut self, mv: HexMove) {
+        self.apply(mv);
+    }
+
+    fn unmake_move(&mut self, mv: HexMove) {
+        self.revert(mv);
+    }
+
+    fn format_move(&self, mv: HexMove) -> String {
+        notation::format_move(self.size(), mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<HexMove, String> {
+        notation::parse_move(self.size(), text)
+    }
+}
+
+impl InPositionKnowledge for Hex {
     fn generate_search_moves(&mut self, moves: &mut Vec<HexMove>) {
         moves.clear();
         if self.winner().is_some() {
@@ -235,13 +266,6 @@ impl Game for Hex {
         -slack.min(50) * HINT_SLACK_STEP
     }
 
-    fn player_colour(player: Player) -> &'static str {
-        match player {
-            Player::P1 => "black",
-            Player::P2 => "white",
-        }
-    }
-
     fn move_index(&self, mv: HexMove) -> usize {
         if mv.is_swap() {
             self.geo.cells()
@@ -252,14 +276,6 @@ impl Game for Hex {
 
     fn move_index_bound(&self) -> usize {
         self.geo.cells() + 1
-    }
-
-    fn make_move(&mut self, mv: HexMove) {
-        self.apply(mv);
-    }
-
-    fn unmake_move(&mut self, mv: HexMove) {
-        self.revert(mv);
     }
 
     fn evaluate(&mut self) -> Score {
@@ -328,15 +344,9 @@ impl Game for Hex {
             }
         })
     }
+}
 
-    fn format_move(&self, mv: HexMove) -> String {
-        notation::format_move(self.size(), mv)
-    }
-
-    fn parse_move(&self, text: &str) -> Result<HexMove, String> {
-        notation::parse_move(self.size(), text)
-    }
-
+impl Presentation for Hex {
     fn render(&self) -> String {
         notation::render(self)
     }

@@ -10,6 +10,7 @@
 //! leaves proves each one directly.
 
 use super::board::{Hex, HexMove};
+use crate::core::legacy::InPositionKnowledge;
 use crate::core::Game;
 use std::collections::HashMap;
 

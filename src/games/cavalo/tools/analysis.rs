@@ -2,6 +2,7 @@
 //! how far a board favours a colour (`balance`), and data for tuning the
 //! evaluation (`labels`, `features`).
 
+use crate::games::cavalo::CavaloKnowledge;
 use std::time::Duration;
 
 use rand::{Rng, SeedableRng};
@@ -81,7 +82,7 @@ pub(super) fn labels(
     cells: std::ops::RangeInclusive<u32>,
 ) {
     let mut rng = rand::rngs::SmallRng::seed_from_u64(first_seed);
-    let mut engine = Engine::<Cavalo>::new();
+    let mut engine = Engine::<Cavalo, CavaloKnowledge>::new();
     for board_seed in first_seed..first_seed + games {
         let rules = Rules::on_board(board_seed);
         let mut game = Cavalo::start(&rules);
@@ -119,7 +120,7 @@ pub(super) fn labels(
 /// A move of a self-played game: a random legal move with probability
 /// `random_share` (so that games differ), else the engine's within `time`.
 fn self_play_move(
-    engine: &mut Engine<Cavalo>,
+    engine: &mut Engine<Cavalo, CavaloKnowledge>,
     game: &Cavalo,
     rng: &mut rand::rngs::SmallRng,
     random_share: f64,
@@ -206,7 +207,7 @@ const FEATURE_RANDOM_SHARE: f64 = 0.12;
 /// knights' cells (mover first, 0-99).
 pub(super) fn features(games: u64, first_seed: u64, ms: u64) {
     let mut rng = rand::rngs::SmallRng::seed_from_u64(first_seed);
-    let mut engine = Engine::<Cavalo>::new();
+    let mut engine = Engine::<Cavalo, CavaloKnowledge>::new();
     for board_seed in first_seed..first_seed + games {
         let rules = Rules::on_board(board_seed);
         let mut game = Cavalo::start(&rules);
@@ -253,7 +254,7 @@ pub(super) fn features(games: u64, first_seed: u64, ms: u64) {
 /// under the default rules), searched for `time`; then how many boards
 /// favour either colour by 100 points or more.
 pub(super) fn balance(boards: u64, first_seed: u64, time: Duration) {
-    let mut engine = Engine::<Cavalo>::new();
+    let mut engine = Engine::<Cavalo, CavaloKnowledge>::new();
     let mut legal = Vec::new();
     let mut for_white = Vec::new();
     for board_seed in first_seed..first_seed + boards {

@@ -29,6 +29,7 @@
 //! it plays the engine against the seed's algorithm (see
 //! `games::cavalo::seed_baseline`) and prints the results.
 
+use crate::games::cavalo::CavaloKnowledge;
 use std::time::Duration;
 
 use crate::core::Game;
@@ -121,7 +122,7 @@ fn depth_limit(depth: u32) -> SearchLimits {
 
 /// The engine's move (and score) with `time` to think.
 fn engine_search(
-    engine: &mut Engine<Cavalo>,
+    engine: &mut Engine<Cavalo, CavaloKnowledge>,
     game: &Cavalo,
     time: Duration,
 ) -> Option<(<Cavalo as Game>::Move, i32)> {
@@ -134,7 +135,7 @@ fn engine_search(
 
 /// The engine's move (and score) within `limits`.
 fn engine_search_limited(
-    engine: &mut Engine<Cavalo>,
+    engine: &mut Engine<Cavalo, CavaloKnowledge>,
     game: &Cavalo,
     limits: SearchLimits,
 ) -> Option<(<Cavalo as Game>::Move, i32)> {

@@ -2,6 +2,7 @@
 //! (`solvebench`) and from which ply of a game the engine proves the result
 //! (`solvepoint`).
 
+use crate::games::cavalo::CavaloKnowledge;
 use std::time::Duration;
 
 use super::{depth_limit, engine_search, engine_search_limited};
@@ -15,7 +16,7 @@ use crate::games::cavalo::{exact, Cavalo, Rules};
 /// left. Prints the verdict, nodes and time of each solve, then the totals;
 /// a solve that needs more than `max_nodes` counts them and prints `?`.
 pub(super) fn solve_bench(positions: u64, first_seed: u64, cells: u32, max_nodes: u64) {
-    let mut engine = Engine::<Cavalo>::new();
+    let mut engine = Engine::<Cavalo, CavaloKnowledge>::new();
     let (mut total_nodes, mut total_time, mut unsolved) = (0u64, Duration::ZERO, 0);
     for board_seed in first_seed..first_seed + positions {
         let mut game = Cavalo::start(&Rules::on_board(board_seed));
@@ -62,7 +63,7 @@ pub(super) fn solve_bench(positions: u64, first_seed: u64, cells: u32, max_nodes
 pub(super) fn solve_point(boards: u64) {
     for board_seed in 0..boards {
         let rules = Rules::on_board(board_seed);
-        let mut engine = Engine::<Cavalo>::new();
+        let mut engine = Engine::<Cavalo, CavaloKnowledge>::new();
         let mut game = Cavalo::start(&rules);
         let mut positions = Vec::new();
         while game.outcome().is_none() {

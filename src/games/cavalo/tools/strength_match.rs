@@ -2,6 +2,7 @@
 //! (`seed_baseline`), board after board and with both colours, and the
 //! results.
 
+use crate::games::cavalo::CavaloKnowledge;
 use std::time::Duration;
 
 use super::engine_search;
@@ -114,7 +115,7 @@ impl MatchSettings {
 
 /// Plays one game; returns the outcome and the final scores.
 fn play_game(settings: &MatchSettings, rules: &Rules, ours: Player) -> (Outcome, [i32; 2]) {
-    let mut engine = Engine::<Cavalo>::new();
+    let mut engine = Engine::<Cavalo, CavaloKnowledge>::new();
     if let Err(message) = engine.set_option("Threads", &settings.threads.to_string()) {
         log::error!("{message}");
     }

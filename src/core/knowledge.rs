@@ -1,0 +1,212 @@
+//! What the search asks of a game beyond its rules: a per-thread knowledge
+//! object.
+//!
+//! Each search thread owns one `Knowledge` value for the whole life of the
+//! engine (kept between moves, replaced by `ucinewgame` or a rule change):
+//! its evaluation and caches, its solvers and their tables, the deadline its
+//! long analyses respect. The position stays a plain value that the search
+//! passes in; nothing here is shared between threads or global.
+
+use std::marker::PhantomData;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::game::{Game, MoveCode, Score};
+
+/// A line of the static evaluation, shown by the `eval` command.
+#[derive(Clone, Debug)]
+pub struct EvalTerm {
+    pub name: String,
+    /// This term for player 1, for player 2, and the net contribution to the
+    /// side to move's score.
+    pub p1: Score,
+    pub p2: Score,
+}
+
+/// What a game's own solver proved about the root (`Knowledge::solve_root`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RootSolution<M> {
+    pub best_move: M,
+    /// The proven result, counted as in `Knowledge::forced_result`: plies > 0
+    /// the side to move wins, < 0 it loses, 0 a draw.
+    pub plies: i32,
+}
+
+/// The limits of the running search, handed to the game by
+/// `prepare_search` so that its own long analyses (an exact solver, a threat
+/// search) give up when the search must answer.
+#[derive(Clone, Debug, Default)]
+pub struct Deadline {
+    hard: Option<Instant>,
+    stop: Option<Arc<AtomicBool>>,
+}
+
+impl Deadline {
+    pub fn new(hard: Option<Instant>, stop: Arc<AtomicBool>) -> Self {
+        Deadline {
+            hard,
+            stop: Some(stop),
+        }
+    }
+
+    /// True once the search has been stopped or its hard time limit is reached.
+    pub fn passed(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|stop| stop.load(Ordering::Relaxed))
+            || self.hard.is_some_and(|hard| Instant::now() >= hard)
+    }
+
+    /// The same limits, with the hard one brought forward to at most
+    /// `time` from now.
+    pub fn within(&self, time: Duration) -> Deadline {
+        let sooner = Instant::now() + time;
+        Deadline {
+            hard: Some(self.hard.map_or(sooner, |hard| hard.min(sooner))),
+            stop: self.stop.clone(),
+        }
+    }
+
+    /// The time left before the hard limit, if there is one.
+    pub fn remaining(&self) -> Option<Duration> {
+        self.hard
+            .map(|hard| hard.saturating_duration_since(Instant::now()))
+    }
+}
+
+/// History slots a knowledge without its own `move_index` uses: moves are
+/// folded onto them by their codes (a collision only blurs ordering).
+pub const DEFAULT_MOVE_INDEX_BOUND: usize = 1 << 14;
+
+/// Game knowledge for the search: one value per search thread.
+///
+/// Every method receives the position the search is at. `on_make` and
+/// `on_unmake` follow the search along its line, for knowledge kept up to
+/// date move by move; most games need neither.
+pub trait Knowledge<G: Game>: Default + Send + 'static {
+    /// Called before every search with its root and limits: a knowledge
+    /// may note where the search starts (to give deeper analysis to the
+    /// moves right below the root), reset what must not outlive one search,
+    /// and keep the deadline its own long analyses must respect.
+    fn prepare_search(&mut self, root: &G, deadline: &Deadline) {
+        let _ = (root, deadline);
+    }
+
+    /// The search has just played `mv`; `position` is the position after it.
+    fn on_make(&mut self, position: &G, mv: G::Move) {
+        let _ = (position, mv);
+    }
+
+    /// The search has just taken `mv` back; `position` is the position before it.
+    fn on_unmake(&mut self, position: &G, mv: G::Move) {
+        let _ = (position, mv);
+    }
+
+    /// Static evaluation from the side to move's point of view, in
+    /// centi-units (a Breakthrough pawn is about 100).
+    fn evaluate(&mut self, position: &G) -> Score;
+
+    /// The evaluation broken into terms, for the `eval` command.
+    fn eval_terms(&mut self, position: &G) -> Vec<EvalTerm> {
+        let _ = position;
+        Vec::new()
+    }
+
+    /// Clears `moves` and fills it with the moves the main search should
+    /// try. Defaults to every legal move; a knowledge may leave out moves it
+    /// can prove are never better than the ones it keeps (dead cells, moves
+    /// that ignore a threat that must be answered). Must not be empty when
+    /// legal moves exist.
+    fn search_moves(&mut self, position: &G, moves: &mut Vec<G::Move>) {
+        position.generate_moves(moves);
+    }
+
+    /// Clears `moves` and fills it with the "noisy" moves quiescence search
+    /// should look at (captures, threats). Empty means quiescence is just
+    /// the static evaluation.
+    fn noisy_moves(&mut self, position: &G, moves: &mut Vec<G::Move>) {
+        let _ = position;
+        moves.clear();
+    }
+
+    /// True when the side to move faces a threat it must answer now (like
+    /// check in chess): quiescence then may not "stand pat" on the static
+    /// evaluation and searches `search_moves` instead of the noisy moves.
+    fn must_respond(&mut self, position: &G) -> bool {
+        let _ = position;
+        false
+    }
+
+    /// A result provable cheaply from here without search: `Some(n)` with
+    /// n > 0 means the side to move wins in n plies, n < 0 that it loses in
+    /// -n plies (an unstoppable runner, a VCF). Called at interior nodes and
+    /// at the horizon, so it must be fast or bounded.
+    fn forced_result(&mut self, position: &G) -> Option<i32> {
+        let _ = position;
+        None
+    }
+
+    /// An exact answer for the root of a timed search or of an analysis
+    /// (`go infinite`, tried between iterations), for a game with a solver
+    /// of its own. The solver must give up (`None`) once `deadline` has
+    /// passed; the search then goes on as usual in the time left. The
+    /// positions it visits, solved or not, are added to `nodes`.
+    fn solve_root(
+        &mut self,
+        position: &G,
+        deadline: &Deadline,
+        nodes: &mut u64,
+    ) -> Option<RootSolution<G::Move>> {
+        let _ = (position, deadline, nodes);
+        None
+    }
+
+    /// Ordering hint for the move: larger is tried earlier, after the table
+    /// move and before killers/history for positive values. Tactical moves
+    /// (captures, threats) should score positive, quiet moves 0 or less.
+    fn move_order_hint(&mut self, position: &G, mv: G::Move) -> i32 {
+        let _ = (position, mv);
+        0
+    }
+
+    /// True when every move gets a positive hint because every move scores
+    /// (Jogo do Cavalo). The search then treats hinted moves as it treats
+    /// quiet ones elsewhere: late ones are searched less deep, and killers
+    /// are tried before them. Otherwise a hinted move (a capture, a threat)
+    /// is always searched to full depth.
+    fn hints_every_move() -> bool {
+        false
+    }
+
+    /// A dense index of the move for the history table, below
+    /// `move_index_bound`.
+    fn move_index(&self, position: &G, mv: G::Move) -> usize {
+        let _ = position;
+        mv.to_code() as usize % DEFAULT_MOVE_INDEX_BOUND
+    }
+
+    /// Exclusive upper bound of `move_index` in this position's game.
+    fn move_index_bound(&self, position: &G) -> usize {
+        let _ = position;
+        DEFAULT_MOVE_INDEX_BOUND
+    }
+}
+
+/// The knowledge a game has before it has any: no evaluation (every
+/// position scores 0), so the search plays the wins and avoids the losses
+/// it can see and otherwise the first move it tries. A new game gets a
+/// working engine with it before it writes knowledge of its own.
+pub struct PlainKnowledge<G>(PhantomData<fn() -> G>);
+
+impl<G> Default for PlainKnowledge<G> {
+    fn default() -> Self {
+        PlainKnowledge(PhantomData)
+    }
+}
+
+impl<G: Game> Knowledge<G> for PlainKnowledge<G> {
+    fn evaluate(&mut self, _position: &G) -> Score {
+        0
+    }
+}

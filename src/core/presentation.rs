@@ -1,0 +1,26 @@
+//! What a person sees of a game: the board drawn in text, answers to
+//! `query`, and the positions `bench` searches. The protocol front-ends and
+//! the referee use it; the search never does. Every method has a default,
+//! so a new game may start with an empty `impl Presentation for ... {}`.
+
+use super::game::Game;
+
+pub trait Presentation: Game {
+    /// A picture of the board for humans (`d`), several lines.
+    fn render(&self) -> String {
+        self.to_fen()
+    }
+
+    /// Answers a game-specific `query <what>` (beyond `gameover`, `p1turn`
+    /// and `result`), or `None` if unknown.
+    fn query(&self, what: &str) -> Option<String> {
+        let _ = what;
+        None
+    }
+
+    /// Positions (FENs under default rules) that `bench` searches; a fixed,
+    /// varied set of openings and middle games. Empty: the start position.
+    fn bench_positions() -> Vec<&'static str> {
+        Vec::new()
+    }
+}
