@@ -3,6 +3,7 @@
 //! a person sees), search and its threads, transposition table, time
 //! management and perft.
 
+pub mod contract;
 pub mod game;
 pub mod knowledge;
 pub mod legacy;

@@ -1,18 +1,17 @@
 //! Breakthrough on 8x8: rules on bitboards (`board`), notation (`notation`),
-//! evaluation and proven results (`eval`).
+//! evaluation and proven results (`eval`), and what the search asks of them
+//! (`knowledge`).
 
 pub mod board;
 pub mod eval;
 pub mod notation;
 
-use crate::core::legacy::{InPositionKnowledge, MirrorKnowledge};
-use crate::core::Presentation;
+pub mod knowledge;
 
-/// The knowledge the search uses in this game.
-pub type BreakthroughKnowledge = MirrorKnowledge<Breakthrough>;
+pub use knowledge::BreakthroughKnowledge;
 
-use crate::core::{EvalTerm, Game, Outcome, Player, Score};
-use board::{attacks, goal_rank, last_step_rank, Board, Move};
+use crate::core::{Game, Outcome, Player, Presentation};
+use board::{Board, Move};
 
 /// Breakthrough has no rule variants here (8x8 only).
 #[derive(Clone, Debug, Default)]
@@ -28,11 +27,6 @@ impl Breakthrough {
         &self.board
     }
 }
-
-/// Ordering hints: winning and capturing moves first, then steps onto the
-/// rank before the goal, which the opponent must answer.
-const HINT_CAPTURE: i32 = 100;
-const HINT_THREAT: i32 = 60;
 
 impl Game for Breakthrough {
     type Move = Move;
@@ -94,88 +88,6 @@ impl Game for Breakthrough {
     }
 }
 
-impl InPositionKnowledge for Breakthrough {
-    /// A win in one is played at once, and an intruder one step from our home
-    /// rank must be captured: every other move loses on the spot.
-    fn generate_search_moves(&mut self, moves: &mut Vec<Move>) {
-        let board = &self.board;
-        moves.clear();
-        if board.outcome().is_some() {
-            return;
-        }
-        let us = board.side;
-        if board.own() & last_step_rank(us) != 0 {
-            board.push_moves(moves, goal_rank(us));
-            return;
-        }
-        let intruders = eval::intruders(board);
-        if intruders != 0 {
-            board.push_moves(moves, intruders);
-            if !moves.is_empty() {
-                return;
-            }
-        }
-        board.push_moves(moves, !0);
-    }
-
-    fn generate_noisy(&mut self, moves: &mut Vec<Move>) {
-        let board = &self.board;
-        moves.clear();
-        if board.outcome().is_none() {
-            board.push_moves(
-                moves,
-                board.enemy() | last_step_rank(board.side) | goal_rank(board.side),
-            );
-        }
-    }
-
-    fn must_respond(&mut self) -> bool {
-        eval::intruders(&self.board) != 0
-    }
-
-    fn move_order_hint(&self, mv: Move) -> i32 {
-        let side = self.board.side;
-        let to = 1u64 << mv.to;
-        let mut hint = 0;
-        if mv.capture {
-            // Prefer taking advanced pieces, and with a piece that was itself attacked.
-            let advanced = match side {
-                Player::P1 => 7 - (mv.to / 8) as i32,
-                Player::P2 => (mv.to / 8) as i32,
-            };
-            hint += HINT_CAPTURE + 8 * (7 - advanced);
-            let enemy_attacks = attacks(side.other(), self.board.enemy());
-            if enemy_attacks & (1u64 << mv.from) != 0 {
-                hint += 10;
-            }
-        }
-        if to & (last_step_rank(side) | goal_rank(side)) != 0 {
-            hint += HINT_THREAT;
-        }
-        hint
-    }
-
-    fn move_index(&self, mv: Move) -> usize {
-        self.board.side.index() * 4096 + mv.from as usize * 64 + mv.to as usize
-    }
-
-    fn move_index_bound(&self) -> usize {
-        2 * 4096
-    }
-
-    fn evaluate(&mut self) -> Score {
-        eval::evaluate(&self.board)
-    }
-
-    fn eval_terms(&mut self) -> Vec<EvalTerm> {
-        eval::eval_terms(&self.board)
-    }
-
-    fn forced_result(&mut self) -> Option<i32> {
-        eval::forced_result(&self.board)
-    }
-}
-
 impl Presentation for Breakthrough {
     fn render(&self) -> String {
         notation::render(&self.board)
@@ -231,27 +143,6 @@ mod tests {
     }
 
     #[test]
-    fn incremental_hash_matches_a_fresh_one_along_a_game() {
-        let mut game = start();
-        let mut moves = Vec::new();
-        let mut played = Vec::new();
-        for step in 0..60 {
-            game.generate_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            let mv = moves[(step * 7 + 3) % moves.len()];
-            game.make_move(mv);
-            played.push(mv);
-            assert_eq!(game.hash(), game.board().hash_from_scratch());
-        }
-        while let Some(mv) = played.pop() {
-            game.unmake_move(mv);
-        }
-        assert_eq!(game, start());
-    }
-
-    #[test]
     fn reaching_the_last_rank_or_capturing_everything_wins() {
         let rules = BreakthroughRules;
         let mut game = Breakthrough::from_fen("p7/1P6/8/8/8/8/8/8 w 0 1", &rules).expect("valid");
@@ -280,16 +171,5 @@ mod tests {
             "no straight capture: {names:?}"
         );
         assert!(names.contains(&"c4b5".to_string()) && names.contains(&"c4d5".to_string()));
-    }
-
-    #[test]
-    fn search_moves_answer_an_intruder() {
-        let mut game = Breakthrough::from_fen("pppp4/8/8/8/8/8/1p6/P1P5 w 0 1", &BreakthroughRules)
-            .expect("valid");
-        let mut moves = Vec::new();
-        game.generate_search_moves(&mut moves);
-        let names: Vec<String> = moves.iter().map(|&m| game.format_move(m)).collect();
-        assert_eq!(names.len(), 2);
-        assert!(names.iter().all(|n| n.ends_with("b2")), "{names:?}");
     }
 }

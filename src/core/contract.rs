@@ -1,0 +1,265 @@
+//! The contract every `Game` must keep, checked on random games.
+//!
+//! The search trusts a game's rules blindly: a move that is not undone
+//! exactly, or a key that drifts from the position it names, corrupts the
+//! transposition table without a sound. `check_game_contract` plays random
+//! games under the given rules and checks, at every position, what the
+//! search relies on. Any game's test suite calls it; a new game gets the
+//! same check by calling it with its rules.
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+use super::game::Game;
+
+/// What one position looks like from outside: enough to tell whether a
+/// make/unmake pair left it exactly as it was.
+#[derive(Debug, PartialEq, Eq)]
+struct Snapshot<M> {
+    fen: String,
+    key: u64,
+    moves: Vec<M>,
+}
+
+fn snapshot<G: Game>(position: &G) -> Snapshot<G::Move> {
+    let mut moves = Vec::new();
+    position.generate_moves(&mut moves);
+    Snapshot {
+        fen: position.to_fen(),
+        key: position.hash(),
+        moves,
+    }
+}
+
+/// Plays `games` random games of at most `max_plies` plies from the start
+/// position under `rules` and panics, naming the position, at the first
+/// broken promise:
+/// - make then unmake restores the FEN, the key and the legal moves, for
+///   every legal move of every position visited;
+/// - the incremental key equals the key of the same position read afresh
+///   from its FEN, and the FEN reads back to itself;
+/// - a finished position has no moves, and `count_moves` equals the number
+///   `generate_moves` gives;
+/// - every legal move's notation parses back to the move;
+/// - unmaking a whole game returns to the start.
+///
+/// Returns the number of positions checked.
+pub fn check_game_contract<G: Game>(
+    rules: &G::Rules,
+    games: usize,
+    max_plies: usize,
+    seed: u64,
+) -> usize {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut checked = 0;
+    for _ in 0..games {
+        let start = G::start_position(rules);
+        let start_snapshot = snapshot(&start);
+        let mut position = start;
+        let mut played = Vec::new();
+        loop {
+            check_position(&mut position, rules);
+            checked += 1;
+            let moves = snapshot(&position).moves;
+            if moves.is_empty() || played.len() >= max_plies {
+                break;
+            }
+            let mv = moves[rng.gen_range(0..moves.len())];
+            position.make_move(mv);
+            played.push(mv);
+        }
+        while let Some(mv) = played.pop() {
+            position.unmake_move(mv);
+        }
+        assert_eq!(
+            snapshot(&position),
+            start_snapshot,
+            "unmaking a whole game did not return to the start"
+        );
+    }
+    checked
+}
+
+fn check_position<G: Game>(position: &mut G, rules: &G::Rules) {
+    let before = snapshot(position);
+    let fen = &before.fen;
+    let fresh = G::from_fen(fen, rules)
+        .unwrap_or_else(|e| panic!("the game's own FEN '{fen}' is refused: {e}"));
+    assert_eq!(fresh.to_fen(), *fen, "FEN does not round-trip");
+    assert_eq!(
+        fresh.hash(),
+        before.key,
+        "incremental key differs from a fresh one at {fen}"
+    );
+    assert_eq!(
+        position.count_moves(),
+        before.moves.len() as u64,
+        "count_moves differs from generate_moves at {fen}"
+    );
+    if position.outcome().is_some() {
+        assert!(before.moves.is_empty(), "a finished game has moves: {fen}");
+    }
+    for &mv in &before.moves {
+        let text = position.format_move(mv);
+        assert_eq!(
+            position.parse_move(&text),
+            Ok(mv),
+            "move '{text}' does not parse back at {fen}"
+        );
+        position.make_move(mv);
+        position.unmake_move(mv);
+        assert_eq!(
+            snapshot(position),
+            before,
+            "make/unmake of '{text}' changed {fen}"
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::game::{MoveCode, Outcome, Player};
+
+    /// A pile of stones; a move takes one or two; who takes the last wins.
+    /// Its flaws: `key_drifts` forgets to update the kept key when two
+    /// stones are taken, `forget_to_unmake` leaves the pile as it is.
+    #[derive(Clone, Debug)]
+    struct Pile {
+        stones: u32,
+        mover: Player,
+        key: u64,
+        key_drifts: bool,
+        forget_to_unmake: bool,
+    }
+
+    #[derive(Clone, Debug, Default)]
+    struct Flaws {
+        key_drifts: bool,
+        forget_to_unmake: bool,
+    }
+
+    impl Pile {
+        fn key_of(stones: u32, mover: Player) -> u64 {
+            u64::from(stones) * 2 + mover.index() as u64
+        }
+    }
+
+    impl Game for Pile {
+        type Move = u16;
+        type Rules = Flaws;
+        const NAME: &'static str = "pile";
+
+        fn start_position(flaws: &Flaws) -> Self {
+            Pile {
+                stones: 9,
+                mover: Player::P1,
+                key: 18,
+                key_drifts: flaws.key_drifts,
+                forget_to_unmake: flaws.forget_to_unmake,
+            }
+        }
+        fn from_fen(fen: &str, flaws: &Flaws) -> Result<Self, String> {
+            let (stones, mover) = fen.split_once(' ').ok_or("no side")?;
+            let stones: u32 = stones.parse().map_err(|_| "bad count")?;
+            let mover = if mover == "1" { Player::P1 } else { Player::P2 };
+            Ok(Pile {
+                stones,
+                mover,
+                key: Pile::key_of(stones, mover),
+                ..Pile::start_position(flaws)
+            })
+        }
+        fn to_fen(&self) -> String {
+            format!("{} {}", self.stones, self.mover.index() + 1)
+        }
+        fn side_to_move(&self) -> Player {
+            self.mover
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            (self.stones == 0).then_some(Outcome::Win(self.mover.other()))
+        }
+        fn hash(&self) -> u64 {
+            self.key
+        }
+        fn generate_moves(&self, moves: &mut Vec<u16>) {
+            moves.clear();
+            moves.extend((1..=2).filter(|&take| u32::from(take) <= self.stones));
+        }
+        fn make_move(&mut self, take: u16) {
+            self.stones -= u32::from(take);
+            self.mover = self.mover.other();
+            if !(self.key_drifts && take == 2) {
+                self.key = Pile::key_of(self.stones, self.mover);
+            }
+        }
+        fn unmake_move(&mut self, take: u16) {
+            if !self.forget_to_unmake {
+                self.stones += u32::from(take);
+            }
+            self.mover = self.mover.other();
+            self.key = Pile::key_of(self.stones, self.mover);
+        }
+        fn format_move(&self, take: u16) -> String {
+            take.to_string()
+        }
+        fn parse_move(&self, text: &str) -> Result<u16, String> {
+            text.parse().map_err(|_| "not a number".into())
+        }
+    }
+
+    #[test]
+    fn a_sound_game_passes_and_every_position_is_checked() {
+        // Nine stones, one or two a move: 5 to 9 positions a game.
+        let checked = check_game_contract::<Pile>(&Flaws::default(), 3, 100, 1);
+        assert!((15..=30).contains(&checked), "{checked}");
+        assert_eq!(u16::from_code(7u16.to_code()), 7);
+    }
+
+    #[test]
+    #[should_panic(expected = "make/unmake")]
+    fn an_unmake_that_forgets_is_caught() {
+        let flaws = Flaws {
+            forget_to_unmake: true,
+            ..Flaws::default()
+        };
+        check_game_contract::<Pile>(&flaws, 1, 100, 1);
+    }
+
+    #[test]
+    #[should_panic(expected = "incremental key")]
+    fn a_key_that_drifts_from_the_position_is_caught() {
+        let flaws = Flaws {
+            key_drifts: true,
+            ..Flaws::default()
+        };
+        check_game_contract::<Pile>(&flaws, 1, 100, 1);
+    }
+
+    #[test]
+    fn the_rules_alone_give_an_engine_that_plays_the_win() {
+        use crate::core::knowledge::PlainKnowledge;
+        use crate::core::search::{mate_distance_in_moves, SearchControl, SearchTables};
+        use crate::core::threads::search;
+        use crate::core::time::TimeBudget;
+        use std::sync::atomic::AtomicBool;
+        use std::sync::Arc;
+
+        // Eight stones: taking two leaves a multiple of three, a lost pile.
+        let pile = Pile::from_fen("8 1", &Flaws::default()).expect("a valid pile");
+        let mut tables = SearchTables::<Pile, PlainKnowledge<Pile>>::new(1);
+        let control = SearchControl {
+            max_depth: 12,
+            max_nodes: None,
+            budget: TimeBudget {
+                soft: None,
+                hard: None,
+            },
+            until_stopped: false,
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        let result = search(pile, &mut tables, &stop, control, 1, &mut |_| {});
+        assert_eq!(result.best_move, Some(2));
+        assert_eq!(mate_distance_in_moves(result.score), Some(3));
+    }
+}

@@ -1,0 +1,116 @@
+//! What the search asks of Breakthrough beyond its rules: the evaluation,
+//! exact tactics (wins in one and two, unstoppable runners, intruders that
+//! must be taken), the moves quiescence resolves, and move ordering. It
+//! keeps no state: every answer is read off the board.
+
+use super::board::{attacks, goal_rank, last_step_rank, Move};
+use super::{eval, Breakthrough};
+use crate::core::{EvalTerm, Knowledge, Player, Score};
+
+/// Ordering hints: winning and capturing moves first, then steps onto the
+/// rank before the goal, which the opponent must answer.
+const HINT_CAPTURE: i32 = 100;
+const HINT_THREAT: i32 = 60;
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BreakthroughKnowledge;
+
+impl Knowledge<Breakthrough> for BreakthroughKnowledge {
+    /// A win in one is played at once, and an intruder one step from our home
+    /// rank must be captured: every other move loses on the spot.
+    fn search_moves(&mut self, position: &Breakthrough, moves: &mut Vec<Move>) {
+        let board = position.board();
+        moves.clear();
+        if board.outcome().is_some() {
+            return;
+        }
+        let us = board.side;
+        if board.own() & last_step_rank(us) != 0 {
+            board.push_moves(moves, goal_rank(us));
+            return;
+        }
+        let intruders = eval::intruders(board);
+        if intruders != 0 {
+            board.push_moves(moves, intruders);
+            if !moves.is_empty() {
+                return;
+            }
+        }
+        board.push_moves(moves, !0);
+    }
+
+    fn noisy_moves(&mut self, position: &Breakthrough, moves: &mut Vec<Move>) {
+        let board = position.board();
+        moves.clear();
+        if board.outcome().is_none() {
+            board.push_moves(
+                moves,
+                board.enemy() | last_step_rank(board.side) | goal_rank(board.side),
+            );
+        }
+    }
+
+    fn must_respond(&mut self, position: &Breakthrough) -> bool {
+        eval::intruders(position.board()) != 0
+    }
+
+    fn move_order_hint(&mut self, position: &Breakthrough, mv: Move) -> i32 {
+        let side = position.board().side;
+        let to = 1u64 << mv.to;
+        let mut hint = 0;
+        if mv.capture {
+            // Prefer taking advanced pieces, and with a piece that was itself attacked.
+            let advanced = match side {
+                Player::P1 => 7 - (mv.to / 8) as i32,
+                Player::P2 => (mv.to / 8) as i32,
+            };
+            hint += HINT_CAPTURE + 8 * (7 - advanced);
+            let enemy_attacks = attacks(side.other(), position.board().enemy());
+            if enemy_attacks & (1u64 << mv.from) != 0 {
+                hint += 10;
+            }
+        }
+        if to & (last_step_rank(side) | goal_rank(side)) != 0 {
+            hint += HINT_THREAT;
+        }
+        hint
+    }
+
+    fn move_index(&self, position: &Breakthrough, mv: Move) -> usize {
+        position.board().side.index() * 4096 + mv.from as usize * 64 + mv.to as usize
+    }
+
+    fn move_index_bound(&self, _position: &Breakthrough) -> usize {
+        2 * 4096
+    }
+
+    fn evaluate(&mut self, position: &Breakthrough) -> Score {
+        eval::evaluate(position.board())
+    }
+
+    fn eval_terms(&mut self, position: &Breakthrough) -> Vec<EvalTerm> {
+        eval::eval_terms(position.board())
+    }
+
+    fn forced_result(&mut self, position: &Breakthrough) -> Option<i32> {
+        eval::forced_result(position.board())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Game;
+    use crate::games::breakthrough::BreakthroughRules;
+
+    #[test]
+    fn search_moves_answer_an_intruder() {
+        let game = Breakthrough::from_fen("pppp4/8/8/8/8/8/1p6/P1P5 w 0 1", &BreakthroughRules)
+            .expect("valid");
+        let mut moves = Vec::new();
+        BreakthroughKnowledge.search_moves(&game, &mut moves);
+        let names: Vec<String> = moves.iter().map(|&m| game.format_move(m)).collect();
+        assert_eq!(names.len(), 2);
+        assert!(names.iter().all(|n| n.ends_with("b2")), "{names:?}");
+    }
+}
