@@ -163,7 +163,7 @@ mod tests {
         tables.tt.new_search();
         let counts = HelperReports::new();
         let stop = Arc::new(AtomicBool::new(false));
-        let mut knowledge = BreakthroughKnowledge::default();
+        let mut knowledge = BreakthroughKnowledge;
         let history = vec![0; knowledge.move_index_bound(&game)];
         let key = game.hash();
         let control = to_depth(5);
@@ -211,7 +211,7 @@ mod tests {
             pv: vec![helper_move],
         });
         let stop = Arc::new(AtomicBool::new(false));
-        let mut knowledge = BreakthroughKnowledge::default();
+        let mut knowledge = BreakthroughKnowledge;
         let history = vec![0; knowledge.move_index_bound(&game)];
         let control = to_depth(3);
         let mut main = Searcher::new(
