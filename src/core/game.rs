@@ -83,12 +83,14 @@ pub struct OptionSpec {
 /// move has (a torn table entry): it must not panic, and whatever it returns
 /// is only ever compared with generated moves.
 pub trait MoveCode: Copy {
-    /// At most 24 bits; two different moves of one position have different codes.
+    /// Below `MOVE_CODE_LIMIT`; two different moves of one position have
+    /// different codes.
     fn to_code(self) -> u32;
     fn from_code(code: u32) -> Self;
 }
 
-/// The largest code `MoveCode::to_code` may return.
+/// Every move code is below this 24-bit value (which the table reserves
+/// for "no move").
 pub const MOVE_CODE_LIMIT: u32 = (1 << 24) - 1;
 
 /// A two-player, zero-sum, perfect-information game: its rules only.
