@@ -251,10 +251,7 @@ mod tests {
         let control = SearchControl {
             max_depth: 12,
             max_nodes: None,
-            budget: TimeBudget {
-                soft: None,
-                hard: None,
-            },
+            budget: TimeBudget::UNLIMITED,
             until_stopped: false,
         };
         let stop = Arc::new(AtomicBool::new(false));

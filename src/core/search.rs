@@ -7,10 +7,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use super::game::MoveCode;
 use super::game::{Game, Outcome, Score, INFINITY, MATE, MATE_BOUND};
 use super::knowledge::{Deadline, Knowledge};
 use super::threads::{CompletedIteration, HelperReports, HELPER_COUNT_INTERVAL};
-use super::time::TimeBudget;
+use super::time::{IterationTimer, TimeBudget};
 use super::tt::{Bound, TranspositionTable};
 
 /// Deepest ply the search tracks (main search plus quiescence).
@@ -157,6 +158,8 @@ pub(super) struct Searcher<'a, G: Game, K> {
     reported: (u64, u64),
     seldepth: usize,
     aborted: bool,
+    /// How settled the main thread's iterations are, for a clocked search.
+    timer: IterationTimer,
     /// `Game::hints_every_move`, read once.
     every_move_hinted: bool,
     killers: Vec<[Option<G::Move>; 2]>,
@@ -181,7 +184,7 @@ impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
         knowledge.prepare_search(
             &game,
             &Deadline::new(
-                control.budget.hard.map(|hard| start + hard),
+                control.budget.maximum.map(|hard| start + hard),
                 Arc::clone(stop),
             ),
         );
@@ -200,6 +203,7 @@ impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
             reported: (0, 0),
             seldepth: 0,
             aborted: false,
+            timer: IterationTimer::default(),
             every_move_hinted: K::hints_every_move(),
             killers: vec![[None; 2]; MAX_PLY + 1],
             move_buffers: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
@@ -244,6 +248,9 @@ impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
             result.score = score;
             result.depth = depth;
             result.pv = self.pv[0].clone();
+            if let Some(best) = result.best_move {
+                self.timer.completed(best.to_code(), score);
+            }
             report(&self.info(&result, false));
 
             if self.control.until_stopped {
@@ -350,12 +357,12 @@ impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
     /// depend on the clock). A proven win or draw is played at once; a proven
     /// loss is left to the search, which picks the most stubborn defence.
     fn solve_root_exactly(&mut self) -> Option<SearchResult<G::Move>> {
-        let hard = self.control.budget.hard?;
+        let hard = self.control.budget.maximum?;
         let unlimited_depth = self.control.max_depth >= MAX_PLY as u32 - 1;
         if self.control.until_stopped || self.control.max_nodes.is_some() || !unlimited_depth {
             return None;
         }
-        let share = self.control.budget.soft.unwrap_or(hard).min(hard) / EXACT_SOLVE_SHARE;
+        let share = self.control.budget.optimum.unwrap_or(hard).min(hard) / EXACT_SOLVE_SHARE;
         let deadline = Deadline::new(Some(self.start + share), Arc::clone(self.stop));
         let solution = self
             .knowledge
@@ -452,11 +459,20 @@ impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
         }
     }
 
+    /// No new iteration starts past the optimum time, scaled under a clock
+    /// by how settled the search is (but never past the maximum).
     fn soft_time_is_up(&self) -> bool {
-        self.control
-            .budget
-            .soft
-            .is_some_and(|soft| self.start.elapsed() >= soft)
+        let budget = self.control.budget;
+        let Some(optimum) = budget.optimum else {
+            return false;
+        };
+        let limit = if budget.adaptive {
+            let scaled = optimum.mul_f64(self.timer.scale());
+            budget.maximum.map_or(scaled, |maximum| scaled.min(maximum))
+        } else {
+            optimum
+        };
+        self.start.elapsed() >= limit
     }
 
     fn node_limit_reached(&self) -> bool {
@@ -478,7 +494,7 @@ impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
         let out_of_time = self
             .control
             .budget
-            .hard
+            .maximum
             .is_some_and(|hard| self.start.elapsed() >= hard);
         if out_of_time || self.node_limit_reached() || self.stop.load(Ordering::Relaxed) {
             self.aborted = true;

@@ -148,10 +148,7 @@ mod tests {
         SearchControl {
             max_depth: depth,
             max_nodes: None,
-            budget: TimeBudget {
-                soft: None,
-                hard: None,
-            },
+            budget: TimeBudget::UNLIMITED,
             until_stopped: false,
         }
     }

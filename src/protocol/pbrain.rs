@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use super::output::send;
 use crate::core::game::Game;
 use crate::core::search::mate_distance_in_moves;
-use crate::engine::{Engine, SearchLimits};
+use crate::engine::{Clock, Engine, SearchLimits};
 use crate::games::gomoku::board::{cell_of, coordinates, MAX_SIZE, MIN_SIZE};
 use crate::games::gomoku::notation::format_cell;
 use crate::games::gomoku::{Gomoku, GomokuKnowledge};
@@ -64,17 +64,22 @@ impl Default for Limits {
 }
 
 impl Limits {
-    /// Thinking time for the next move: within the turn limit, and a share of
-    /// what is left of the match clock.
-    fn think_time(&self, empty_cells: usize) -> Duration {
+    /// The next move's limits for the core's time manager: the turn limit
+    /// is a ceiling, and what is left of the match clock is spread over the
+    /// moves the board still has room for.
+    fn search_limits(&self, empty_cells: usize) -> SearchLimits {
         let margin = |limit: Duration| SAFETY_MARGIN.min(limit / 5);
-        let mut budget = self.turn_timeout.saturating_sub(margin(self.turn_timeout));
+        let cap = self.turn_timeout.saturating_sub(margin(self.turn_timeout));
         let left = self.time_left.or(self.match_timeout);
-        if let Some(left) = left {
-            let moves_left = ((empty_cells / 4) as u32).clamp(MIN_MOVES_LEFT, 40);
-            budget = budget.min(left.saturating_sub(SAFETY_MARGIN) / moves_left);
+        SearchLimits {
+            move_cap: Some(cap.max(MINIMUM_THINK)),
+            clock: left.map(|left| Clock {
+                time_left: left.saturating_sub(SAFETY_MARGIN).max(MINIMUM_THINK),
+                increment: Duration::ZERO,
+                moves_to_go: Some(((empty_cells / 4) as u32).clamp(MIN_MOVES_LEFT, 40)),
+            }),
+            ..Default::default()
         }
-        budget.max(MINIMUM_THINK)
     }
 }
 
@@ -379,12 +384,8 @@ impl Session {
         }
         let size = self.size();
         let empty = size * size - position.ply() as usize;
-        let think = self.limits.think_time(empty);
+        let limits = self.limits.search_limits(empty);
         let started = Instant::now();
-        let limits = SearchLimits {
-            movetime: Some(think),
-            ..Default::default()
-        };
         let handle = self.engine.start_search(limits, Box::new(|_| {}));
         let mut input_open = true;
         while !handle.is_finished() {
@@ -487,4 +488,44 @@ fn board_fen(size: usize, mine: &[String], theirs: &[String], we_are_black: bool
         placement.join("/"),
         if we_are_black { 'x' } else { 'o' }
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn a_turn_limit_alone_is_used_whole_less_the_margin() {
+        let limits = Limits {
+            turn_timeout: ms(5_000),
+            match_timeout: None,
+            time_left: None,
+        };
+        let budget = limits.search_limits(225).budget(ms(10), false);
+        assert_eq!(budget.maximum, Some(ms(5_000 - 60 - 10)));
+        assert!(!budget.adaptive);
+    }
+
+    #[test]
+    fn the_match_clock_is_spread_and_never_run_out() {
+        for left in [20, 200, 1_000, 60_000] {
+            let limits = Limits {
+                turn_timeout: ms(5_000),
+                match_timeout: Some(ms(180_000)),
+                time_left: Some(ms(left)),
+            };
+            let budget = limits.search_limits(100).budget(ms(10), false);
+            let maximum = budget.maximum.unwrap_or(Duration::MAX);
+            assert!(budget.adaptive, "left {left}");
+            assert!(
+                maximum < ms(left).max(MINIMUM_THINK),
+                "left {left}: {maximum:?}"
+            );
+            assert!(maximum <= ms(5_000), "left {left}: {maximum:?}");
+        }
+    }
 }

@@ -214,6 +214,7 @@ fn limits_for<G: Game>(params: &GoParams, side: Player) -> SearchLimits {
             increment: ms(increment.unwrap_or(0)),
             moves_to_go: params.movestogo,
         }),
+        move_cap: None,
     }
 }
 
