@@ -597,6 +597,46 @@ fn an_endgame_solve_stops_at_the_deadline_and_is_tried_again_later() {
     assert!(cut_short >= 10, "only {cut_short} solves were cut short");
 }
 
+/// The deadline a search hands its knowledge is the one the endgame solver
+/// respects, and a solve it cut short is tried again in the next search.
+#[test]
+fn the_knowledge_solves_endgames_within_the_searchs_deadline() {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    let boards = (900..916).map(Rules::on_board);
+    let stopped = Deadline::new(None, Arc::new(AtomicBool::new(true)));
+    let mut knowledge = CavaloKnowledge::default();
+    let (mut positions, mut decided) = (0, 0);
+    for position in random_small_endgames(11, boards, endgame::SOLVE_REGION_CELLS) {
+        knowledge.prepare_search(&position, &stopped);
+        assert_eq!(knowledge.forced_result(&position), None);
+        knowledge.prepare_search(&position, &Deadline::default());
+        let forced = knowledge.forced_result(&position);
+        let solved = endgame::solve(
+            &position,
+            &mut endgame::EndgameMemo::default(),
+            &Deadline::default(),
+        );
+        assert_eq!(forced, endgame_verdict_in_plies(&position, solved));
+        positions += 1;
+        decided += usize::from(forced.is_some());
+    }
+    assert!(positions >= 10 && decided >= 5, "{decided} of {positions}");
+}
+
+/// `forced_result`'s answer, from the solve's own figures.
+fn endgame_verdict_in_plies(position: &Cavalo, solved: Option<endgame::Solved>) -> Option<i32> {
+    let solved = solved?;
+    let scores = position.scores();
+    let mover = position.side_to_move().index();
+    let plies = solved.plies.max(1) as i32;
+    match (scores[mover] - scores[1 - mover] + solved.future).signum() {
+        1 => Some(plies),
+        -1 => Some(-plies),
+        _ => None,
+    }
+}
+
 #[test]
 fn evaluation_terms_add_up_and_favour_the_free_knight() {
     // Same scores; White's knight on a1 is boxed in, Black's roams.
