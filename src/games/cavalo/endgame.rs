@@ -1,18 +1,16 @@
 //! Exact endgames. Once the cells both knights can still reach are few, the
 //! rest of the game is solved outright: the best difference of future gains
 //! for the side to move, by a full minimax over the remaining moves with a
-//! shared memo. The search receives the result through `forced_result` as a
-//! win or a loss in a number of plies; a proven draw is left to the search.
+//! memo kept by the search thread's knowledge. The search receives the
+//! result through `forced_result` as a win or a loss in a number of plies; a
+//! proven draw is left to the search.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
-
-use once_cell::sync::Lazy;
 
 use super::board::{bit, Cells, NO_CELL};
 use super::eval::flood;
 use super::position::{difference_key, Cavalo, Move};
-use crate::core::Player;
+use crate::core::{Deadline, Player};
 
 /// Solve when the knights' regions hold at most this many cells together.
 pub const SOLVE_REGION_CELLS: u32 = 14;
@@ -20,7 +18,8 @@ pub const SOLVE_REGION_CELLS: u32 = 14;
 const SOLVE_BUDGET: u32 = 40_000;
 /// Nodes between two looks at the search's deadline.
 const CLOCK_INTERVAL: u32 = 1024;
-/// Memo entries kept before the memo is cleared.
+/// Memo entries kept before the memo is cleared: about 50 MB at most (24
+/// bytes an entry and a control byte, in a table twice the entries' count).
 const MEMO_LIMIT: usize = 1 << 20;
 
 /// Exact future of a position: the side to move's gains minus the other's,
@@ -32,8 +31,13 @@ pub struct Solved {
 }
 
 /// Solved positions, and positions whose solve ran out of budget (`None`),
-/// so that a search does not try them again at every node.
-static MEMO: Lazy<Mutex<HashMap<u64, Option<Solved>>>> = Lazy::new(|| Mutex::new(HashMap::new()));
+/// so that a search does not try them again at every node. Its keys leave
+/// out the scores, so that one solve serves every line that reaches the
+/// same board.
+#[derive(Debug, Default)]
+pub struct EndgameMemo {
+    known: HashMap<u64, Option<Solved>>,
+}
 
 /// Cells either knight could ever land on: the flood of knight jumps from
 /// each knight over the cells still on the board. Stops early, returning
@@ -83,48 +87,53 @@ pub fn drop_equivalent_double_choices(relevant: Cells, moves: &mut Vec<Move>) {
     });
 }
 
-/// Solves the position if it is small enough, within the budget.
-pub fn solve(position: &mut Cavalo) -> Option<Solved> {
+/// Solves the position if it is small enough, within the budget and before
+/// `deadline`.
+pub fn solve(position: &Cavalo, memo: &mut EndgameMemo, deadline: &Deadline) -> Option<Solved> {
     if position.in_placement() || position.outcome().is_some() {
         return None;
     }
     let relevant = contested_cells(position, SOLVE_REGION_CELLS)?;
-    let mut memo = MEMO.lock().ok()?;
-    if memo.len() > MEMO_LIMIT {
-        memo.clear();
+    if memo.known.len() > MEMO_LIMIT {
+        memo.known.clear();
     }
     let root_key = memo_key(position);
-    if let Some(&known) = memo.get(&root_key) {
+    if let Some(&known) = memo.known.get(&root_key) {
         return known;
     }
     let mut budget = Budget {
         nodes_left: SOLVE_BUDGET,
         timed_out: false,
+        deadline,
     };
-    let solved = solve_inner(position, relevant, &mut memo, &mut budget);
+    // The solver plays its lines on a copy: the caller's position is the
+    // search's, and the solve is rare next to the calls answered above.
+    let mut line = position.clone();
+    let solved = solve_inner(&mut line, relevant, &mut memo.known, &mut budget);
     // A solve cut short by the clock may succeed in the next search.
     if solved.is_none() && !budget.timed_out {
-        memo.insert(root_key, None);
+        memo.known.insert(root_key, None);
     }
     solved
 }
 
 /// What a solve may still spend: nodes, and the search's time.
-struct Budget {
+struct Budget<'a> {
     nodes_left: u32,
     timed_out: bool,
+    deadline: &'a Deadline,
 }
 
-impl Budget {
+impl Budget<'_> {
     /// Takes one node; false once the nodes or the search's time run out.
     /// The clock is read at the first node and every CLOCK_INTERVAL after.
-    fn spend(&mut self, position: &Cavalo) -> bool {
+    fn spend(&mut self) -> bool {
         if self.nodes_left == 0 {
             return false;
         }
         let first_of_interval = (SOLVE_BUDGET - self.nodes_left).is_multiple_of(CLOCK_INTERVAL);
         self.nodes_left -= 1;
-        if first_of_interval && position.deadline.passed() {
+        if first_of_interval && self.deadline.passed() {
             self.timed_out = true;
             self.nodes_left = 0;
         }
@@ -136,7 +145,7 @@ fn solve_inner(
     position: &mut Cavalo,
     relevant: Cells,
     memo: &mut HashMap<u64, Option<Solved>>,
-    budget: &mut Budget,
+    budget: &mut Budget<'_>,
 ) -> Option<Solved> {
     if position.outcome().is_some() {
         return Some(Solved {
@@ -148,7 +157,7 @@ fn solve_inner(
     if let Some(&known) = memo.get(&key) {
         return known;
     }
-    if !budget.spend(position) {
+    if !budget.spend() {
         return None;
     }
     let mut moves = Vec::new();
@@ -190,8 +199,12 @@ pub(super) fn gain_of(position: &Cavalo, mv: Move) -> i32 {
 
 /// The solved result for `forced_result`: plies to a win (positive) or a
 /// loss (negative) for the side to move; `None` for a draw or no solve.
-pub fn forced_result(position: &mut Cavalo) -> Option<i32> {
-    let solved = solve(position)?;
+pub fn forced_result(
+    position: &Cavalo,
+    memo: &mut EndgameMemo,
+    deadline: &Deadline,
+) -> Option<i32> {
+    let solved = solve(position, memo, deadline)?;
     let scores = position.scores();
     let mover = position.side_to_move().index();
     let final_difference = scores[mover] - scores[1 - mover] + solved.future;

@@ -7,17 +7,15 @@
 //! a yes/no one ("can the mover gain more than t?"), which prunes far more
 //! than searching the exact score. Three things make it fast:
 //! - a table of bounds on the future difference, keyed by the board without
-//!   the scores (the future does not depend on them), kept between moves;
+//!   the scores (the future does not depend on them), which the search
+//!   thread's knowledge keeps between moves;
 //! - optimistic bounds: a knight can gain at most the values of the cells
 //!   its jumps can still reach, and its landings alternate between the two
 //!   kinds of cells (as on a chessboard), so a node whose bound cannot cross
 //!   the threshold is cut at once;
 //! - removing a double no knight can reach is one choice, not many.
 
-use std::sync::Mutex;
 use std::time::Duration;
-
-use once_cell::sync::Lazy;
 
 use super::board::{bit, cells_of, knight_jumps, Cells, NO_CELL};
 use super::endgame::{drop_equivalent_double_choices, gain_of, memo_key};
@@ -54,7 +52,7 @@ pub fn most_cells_to_try(time: Option<Duration>) -> u32 {
         .map_or(CELLS_ALWAYS_TRIED, |&(_, cells)| cells)
 }
 
-/// Entries of the bounds table (16 bytes each).
+/// Entries of the bounds table (16 bytes each: 16 MiB).
 const TABLE_ENTRIES: usize = 1 << 20;
 /// Nodes between two looks at the clock.
 const CLOCK_INTERVAL: u64 = 1024;
@@ -68,11 +66,28 @@ struct Entry {
     best_removes: u8,
 }
 
-struct BoundsTable {
+/// Bounds on the future difference of the positions solved so far, kept
+/// from one solve to the next: the next move's proof starts where the last
+/// one left off.
+pub struct BoundsTable {
     entries: Vec<Entry>,
 }
 
+impl Default for BoundsTable {
+    fn default() -> Self {
+        BoundsTable {
+            entries: vec![Entry::default(); TABLE_ENTRIES],
+        }
+    }
+}
+
 impl BoundsTable {
+    /// Forgets every stored bound, so that the next solve starts cold (for
+    /// benchmarks that must not depend on what was solved before).
+    pub fn clear(&mut self) {
+        self.entries.fill(Entry::default());
+    }
+
     fn slot(&self, key: u64) -> usize {
         (key as usize) & (TABLE_ENTRIES - 1)
     }
@@ -95,12 +110,6 @@ impl BoundsTable {
         };
     }
 }
-
-static TABLE: Lazy<Mutex<BoundsTable>> = Lazy::new(|| {
-    Mutex::new(BoundsTable {
-        entries: vec![Entry::default(); TABLE_ENTRIES],
-    })
-});
 
 /// A proven result for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -340,14 +349,6 @@ fn order_moves(position: &Cavalo, moves: &mut [Move], first: Option<Move>) {
     });
 }
 
-/// Forgets every stored bound, so that the next solve starts cold (for
-/// benchmarks that must not depend on what was solved before).
-pub fn clear_table() {
-    if let Ok(mut table) = TABLE.lock() {
-        table.entries.fill(Entry::default());
-    }
-}
-
 /// What `solve` proved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Solution {
@@ -359,20 +360,25 @@ pub struct Solution {
 }
 
 /// The proven result of `position` for the side to move, or `None` if the
-/// limit ran out first or the game is over.
-pub fn solve(position: &Cavalo, limit: Limit) -> Option<Solution> {
-    solve_counting(position, limit, &mut 0)
+/// limit ran out first or the game is over. `table` keeps what the solve
+/// learnt for the next one.
+pub fn solve(position: &Cavalo, table: &mut BoundsTable, limit: Limit) -> Option<Solution> {
+    solve_counting(position, table, limit, &mut 0)
 }
 
 /// `solve`, adding the positions it visited to `visited` whether or not it
 /// succeeds: a search that gave the solver part of its time reports them.
-pub fn solve_counting(position: &Cavalo, limit: Limit, visited: &mut u64) -> Option<Solution> {
+pub fn solve_counting(
+    position: &Cavalo,
+    table: &mut BoundsTable,
+    limit: Limit,
+    visited: &mut u64,
+) -> Option<Solution> {
     if position.in_placement() || position.outcome().is_some() {
         return None;
     }
-    let mut table = TABLE.lock().ok()?;
     let mut solver = Solver {
-        table: &mut table,
+        table,
         limit,
         nodes: 0,
         aborted: false,

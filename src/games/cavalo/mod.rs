@@ -1,28 +1,25 @@
 //! Jogo do Cavalo: two knights on a 10x10 board of values 0..99, each
 //! collecting the values it lands on (issue 5). The rules live in
-//! `position`, the geometry in `board`, notation and FEN in `notation`, the
-//! evaluation in `eval`.
+//! `position`, the geometry in `board`, notation and FEN in `notation`; what
+//! the search knows beyond them (the evaluation in `eval`, the solvers in
+//! `endgame` and `exact`) is reached through `knowledge`.
 
 pub mod board;
 pub mod endgame;
 pub mod eval;
 pub mod exact;
+pub mod knowledge;
 pub mod notation;
 pub mod position;
 pub mod rules;
 pub mod seed_baseline;
 pub mod tools;
 
+pub use knowledge::CavaloKnowledge;
 pub use position::{Cavalo, Move};
 pub use rules::{Placement, Rules};
 
-use crate::core::legacy::{InPositionKnowledge, MirrorKnowledge};
-use crate::core::Presentation;
-
-/// The knowledge the search uses in this game.
-pub type CavaloKnowledge = MirrorKnowledge<Cavalo>;
-
-use crate::core::{EvalTerm, Game, OptionSpec, Outcome, Player, RootSolution, Score};
+use crate::core::{Game, OptionSpec, Outcome, Player, Presentation};
 
 impl Game for Cavalo {
     type Move = Move;
@@ -88,71 +85,6 @@ impl Game for Cavalo {
 
     fn parse_move(&self, text: &str) -> Result<Move, String> {
         notation::parse_move(self, text)
-    }
-}
-
-impl InPositionKnowledge for Cavalo {
-    fn generate_search_moves(&mut self, moves: &mut Vec<Move>) {
-        self.generate(moves);
-        if moves.iter().any(|m| m.removes != board::NO_CELL) {
-            endgame::drop_equivalent_double_choices(exact::reachable_cells(self), moves);
-        }
-    }
-
-    fn move_order_hint(&self, mv: Move) -> i32 {
-        eval::move_order_hint(self, mv)
-    }
-
-    /// Every jump takes points. Reducing late jumps and trying killers first
-    /// cut the nodes to depth 14 of the bench positions from 1.72 M to 0.57 M.
-    fn hints_every_move() -> bool {
-        true
-    }
-
-    fn move_index(&self, mv: Move) -> usize {
-        mv.to as usize
-    }
-
-    fn move_index_bound(&self) -> usize {
-        board::CELLS + 1
-    }
-
-    fn evaluate(&mut self) -> Score {
-        eval::evaluate(self)
-    }
-
-    fn eval_terms(&mut self) -> Vec<EvalTerm> {
-        eval::terms(self)
-    }
-
-    fn forced_result(&mut self) -> Option<i32> {
-        endgame::forced_result(self)
-    }
-
-    fn prepare_search(&mut self, deadline: &crate::core::Deadline) {
-        self.deadline = deadline.clone();
-    }
-
-    fn solve_root(
-        &mut self,
-        deadline: &crate::core::Deadline,
-        nodes: &mut u64,
-    ) -> Option<RootSolution<Move>> {
-        // Earlier in the game a proof takes longer than this move has: the
-        // whole move's time is better spent on the search.
-        if self.present_cells().count_ones() > exact::most_cells_to_try(deadline.remaining()) {
-            return None;
-        }
-        let solution = exact::solve_counting(self, exact::Limit::Time(deadline.clone()), nodes)?;
-        let length = exact::plies_bound(self);
-        Some(RootSolution {
-            best_move: solution.best_move,
-            plies: match solution.verdict {
-                exact::Verdict::Win => length,
-                exact::Verdict::Draw => 0,
-                exact::Verdict::Loss => -length,
-            },
-        })
     }
 }
 

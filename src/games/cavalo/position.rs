@@ -7,7 +7,7 @@ use super::board::{
     SplitMix64, CELLS, NO_CELL,
 };
 use super::rules::{Placement, Rules};
-use crate::core::{Deadline, Outcome, Player};
+use crate::core::{Outcome, Player};
 use once_cell::sync::Lazy;
 
 /// A move: the landing cell (or a pass) and, when landing on a double, the
@@ -120,9 +120,6 @@ pub struct Cavalo {
     pub(super) hash: u64,
     pub(super) ply: u32,
     undo: Vec<Undo>,
-    /// When the running search must answer: the endgame solver, called at
-    /// its nodes, gives up then.
-    pub(super) deadline: Deadline,
 }
 
 impl Cavalo {
@@ -163,7 +160,6 @@ impl Cavalo {
             hash: 0,
             ply: 0,
             undo: Vec::with_capacity(128),
-            deadline: Deadline::default(),
         };
         position.hash = position.compute_hash();
         position

@@ -5,7 +5,7 @@ use super::board::{cell_name, parse_cell, NO_CELL};
 use super::position::Move;
 use super::*;
 use crate::core::perft::perft;
-use crate::core::{Game, Outcome, Player};
+use crate::core::{Deadline, Game, Knowledge, Outcome, Player};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -557,11 +557,14 @@ fn the_endgame_solver_agrees_with_plain_minimax() {
         ..Rules::default()
     });
     let mut checked = 0;
+    let (mut memo, no_deadline) = (endgame::EndgameMemo::default(), Deadline::default());
+    let mut knowledge = CavaloKnowledge::default();
     for mut position in random_small_endgames(3, boards, 11) {
-        let solved = endgame::solve(&mut position).expect("small enough to solve");
+        let solved = endgame::solve(&position, &mut memo, &no_deadline);
+        let solved = solved.expect("small enough to solve");
         assert_eq!(solved.future, brute_force_future(&mut position));
         let fen = position.to_fen();
-        let forced = position.forced_result();
+        let forced = knowledge.forced_result(&position);
         let scores = position.scores();
         let mover = position.side_to_move().index();
         let final_difference = scores[mover] - scores[1 - mover] + solved.future;
@@ -581,20 +584,57 @@ fn an_endgame_solve_stops_at_the_deadline_and_is_tried_again_later() {
     use std::sync::Arc;
     let boards = (900..916).map(Rules::on_board);
     let mut cut_short = 0;
-    for mut position in random_small_endgames(11, boards, endgame::SOLVE_REGION_CELLS) {
-        position.prepare_search(&crate::core::Deadline::new(
-            None,
-            Arc::new(AtomicBool::new(true)),
-        ));
-        if endgame::solve(&mut position).is_some() {
+    let stopped = Deadline::new(None, Arc::new(AtomicBool::new(true)));
+    let mut memo = endgame::EndgameMemo::default();
+    for position in random_small_endgames(11, boards, endgame::SOLVE_REGION_CELLS) {
+        if endgame::solve(&position, &mut memo, &stopped).is_some() {
             continue; // already in the memo
         }
         cut_short += 1;
-        position.prepare_search(&crate::core::Deadline::default());
-        let solved = endgame::solve(&mut position);
+        let solved = endgame::solve(&position, &mut memo, &Deadline::default());
         assert!(solved.is_some(), "{}", position.to_fen());
     }
     assert!(cut_short >= 10, "only {cut_short} solves were cut short");
+}
+
+/// The deadline a search hands its knowledge is the one the endgame solver
+/// respects, and a solve it cut short is tried again in the next search.
+#[test]
+fn the_knowledge_solves_endgames_within_the_searchs_deadline() {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    let boards = (900..916).map(Rules::on_board);
+    let stopped = Deadline::new(None, Arc::new(AtomicBool::new(true)));
+    let mut knowledge = CavaloKnowledge::default();
+    let (mut positions, mut decided) = (0, 0);
+    for position in random_small_endgames(11, boards, endgame::SOLVE_REGION_CELLS) {
+        knowledge.prepare_search(&position, &stopped);
+        assert_eq!(knowledge.forced_result(&position), None);
+        knowledge.prepare_search(&position, &Deadline::default());
+        let forced = knowledge.forced_result(&position);
+        let solved = endgame::solve(
+            &position,
+            &mut endgame::EndgameMemo::default(),
+            &Deadline::default(),
+        );
+        assert_eq!(forced, endgame_verdict_in_plies(&position, solved));
+        positions += 1;
+        decided += usize::from(forced.is_some());
+    }
+    assert!(positions >= 10 && decided >= 5, "{decided} of {positions}");
+}
+
+/// `forced_result`'s answer, from the solve's own figures.
+fn endgame_verdict_in_plies(position: &Cavalo, solved: Option<endgame::Solved>) -> Option<i32> {
+    let solved = solved?;
+    let scores = position.scores();
+    let mover = position.side_to_move().index();
+    let plies = solved.plies.max(1) as i32;
+    match (scores[mover] - scores[1 - mover] + solved.future).signum() {
+        1 => Some(plies),
+        -1 => Some(-plies),
+        _ => None,
+    }
 }
 
 #[test]
@@ -608,21 +648,20 @@ fn evaluation_terms_add_up_and_favour_the_free_knight() {
         ("h3", "80"),
     ];
     let fen = fen_with(&cells, ("a1", "f8"), (100, 100), 'w');
-    let mut position = Cavalo::from_fen(&fen, &Rules::default()).unwrap();
-    let terms = position.eval_terms();
+    let position = Cavalo::from_fen(&fen, &Rules::default()).unwrap();
+    let mut knowledge = CavaloKnowledge::default();
+    let terms = knowledge.eval_terms(&position);
     let total: i32 = terms.iter().map(|t| t.p1 - t.p2).sum();
-    assert_eq!(position.evaluate(), total);
+    assert_eq!(knowledge.evaluate(&position), total);
     assert!(total < 0, "White is worse: {terms:?}");
-    let black_view = Cavalo::from_fen(&fen.replace(" w 2", " b 2"), &Rules::default())
-        .unwrap()
-        .evaluate();
-    assert!(black_view > 0);
+    let black_to_move = Cavalo::from_fen(&fen.replace(" w 2", " b 2"), &Rules::default()).unwrap();
+    assert!(knowledge.evaluate(&black_to_move) > 0);
 }
 
 #[test]
 fn a_knight_with_no_cell_left_leaves_the_other_playing_alone() {
-    let alone = |position: &mut Cavalo| {
-        let terms = position.eval_terms();
+    let alone = |position: &Cavalo| {
+        let terms = CavaloKnowledge::default().eval_terms(position);
         let term = terms.iter().find(|t| t.name == "playing alone").unwrap();
         (term.p1, term.p2)
     };
@@ -630,21 +669,21 @@ fn a_knight_with_no_cell_left_leaves_the_other_playing_alone() {
     // f4 and h3 (200 points) but not j10, and is credited a third of them.
     let mut cells = vec![("e6", "50"), ("f4", "70"), ("h3", "80"), ("j10", "90")];
     let fen = fen_with(&cells, ("a1", "f8"), (100, 100), 'b');
-    let mut position = Cavalo::from_fen(&fen, &Rules::default()).unwrap();
-    assert_eq!(alone(&mut position), (0, 200 / 3));
+    let position = Cavalo::from_fen(&fen, &Rules::default()).unwrap();
+    assert_eq!(alone(&position), (0, 200 / 3));
     // With one cell to jump to, White is not out yet, even if that cell is
     // denied to it for now.
     cells.push(("c2", "9"));
     let fen = fen_with(&cells, ("a1", "f8"), (100, 100), 'b');
-    let mut position = Cavalo::from_fen(&fen, &Rules::default()).unwrap();
-    assert_eq!(alone(&mut position), (0, 0));
+    let position = Cavalo::from_fen(&fen, &Rules::default()).unwrap();
+    assert_eq!(alone(&position), (0, 0));
 }
 
 #[test]
 fn the_player_moving_with_the_knights_on_opposite_colours_is_credited() {
     let parity = |fen: &str, rules: &Rules| {
-        let mut position = Cavalo::from_fen(fen, rules).unwrap();
-        let terms = position.eval_terms();
+        let position = Cavalo::from_fen(fen, rules).unwrap();
+        let terms = CavaloKnowledge::default().eval_terms(&position);
         let term = terms.iter().find(|t| t.name == "colour parity").unwrap();
         (term.p1, term.p2)
     };
@@ -687,7 +726,9 @@ fn move_ordering_tries_the_richer_landing_first() {
     let cells = [("d3", "40"), ("f3", "91"), ("g2", "12")];
     let fen = fen_with(&cells, ("e1", "a10"), (0, 0), 'w');
     let position = Cavalo::from_fen(&fen, &Rules::default()).unwrap();
-    let hint = |name: &str| position.move_order_hint(position.parse_move(name).unwrap());
+    let mut knowledge = CavaloKnowledge::default();
+    let mut hint =
+        |name: &str| knowledge.move_order_hint(&position, position.parse_move(name).unwrap());
     assert!(hint("f3") > hint("d3") && hint("d3") > hint("g2"));
     assert!(hint("g2") > 0);
 }
@@ -713,11 +754,13 @@ fn the_exact_solver_agrees_with_plain_minimax_and_its_move_keeps_the_verdict() {
     });
     let mut checked = 0;
     let mut verdicts = std::collections::HashSet::new();
+    let mut table = exact::BoundsTable::default();
     for mut position in random_small_endgames(11, boards, 12) {
         let fen = position.to_fen();
         let future = brute_force_future(&mut position);
         let truth = verdict_of(&position, future);
-        let solution = exact::solve(&position, exact::Limit::Nodes(1 << 30)).expect("solved");
+        let solution =
+            exact::solve(&position, &mut table, exact::Limit::Nodes(1 << 30)).expect("solved");
         let (verdict, mv) = (solution.verdict, solution.best_move);
         assert_eq!(verdict, truth, "{fen}");
         assert_eq!(position.to_fen(), fen);
@@ -749,8 +792,10 @@ fn the_exact_solver_gives_up_at_its_limit_and_leaves_the_position_alone() {
     }
     let fen = position.to_fen();
     let mut visited = 0;
+    let mut table = exact::BoundsTable::default();
+    let limit = exact::Limit::Nodes(2_000);
     assert_eq!(
-        exact::solve_counting(&position, exact::Limit::Nodes(2_000), &mut visited),
+        exact::solve_counting(&position, &mut table, limit, &mut visited),
         None
     );
     // The nodes spent on a failed solve still count for the search's figures.
@@ -759,6 +804,7 @@ fn the_exact_solver_gives_up_at_its_limit_and_leaves_the_position_alone() {
     assert_eq!(
         exact::solve(
             &Cavalo::start(&Rules::default()),
+            &mut table,
             exact::Limit::Nodes(1 << 30)
         ),
         None,
@@ -772,7 +818,8 @@ fn a_timed_search_plays_the_proven_win_at_once() {
     let cells = [("c2", "30"), ("b3", "5"), ("g7", "4")];
     let fen = fen_with(&cells, ("a1", "h9"), (120, 100), 'w');
     let position = Cavalo::from_fen(&fen, &Rules::default()).unwrap();
-    let solution = exact::solve(&position, exact::Limit::Nodes(10_000)).unwrap();
+    let mut table = exact::BoundsTable::default();
+    let solution = exact::solve(&position, &mut table, exact::Limit::Nodes(10_000)).unwrap();
     assert_eq!(solution.verdict, exact::Verdict::Win);
     assert!(solution.nodes > 0);
 
@@ -804,11 +851,11 @@ fn the_search_tries_one_removal_of_the_doubles_no_knight_can_reach() {
         ("b7", "9"),
     ];
     let fen = fen_with(&cells, ("e1", "a9"), (0, 0), 'w');
-    let mut position = Cavalo::from_fen(&fen, &Rules::default()).unwrap();
+    let position = Cavalo::from_fen(&fen, &Rules::default()).unwrap();
     let mut legal = Vec::new();
     position.generate_moves(&mut legal);
     let mut searched = Vec::new();
-    position.generate_search_moves(&mut searched);
+    CavaloKnowledge::default().search_moves(&position, &mut searched);
     let names = |moves: &[Move]| {
         let mut names: Vec<String> = moves.iter().map(|&m| position.format_move(m)).collect();
         names.sort();

@@ -33,6 +33,7 @@ pub(super) fn verdicts(args: &[String]) -> Result<(), String> {
     let rules = Rules::on_board(board_seed);
     let mut game = Cavalo::start(&rules);
     let mut legal = Vec::new();
+    let mut table = exact::BoundsTable::default();
     for (ply, text) in moves.iter().enumerate() {
         let mv = game.parse_move(text)?;
         game.generate_moves(&mut legal);
@@ -46,7 +47,7 @@ pub(super) fn verdicts(args: &[String]) -> Result<(), String> {
         if game.present_cells().count_ones() > most_cells {
             continue;
         }
-        let verdict = match exact::solve(&game, exact::Limit::Nodes(nodes)) {
+        let verdict = match exact::solve(&game, &mut table, exact::Limit::Nodes(nodes)) {
             Some(solution) => {
                 let for_white = match (solution.verdict, game.side_to_move()) {
                     (exact::Verdict::Draw, _) => "draw",
@@ -83,6 +84,7 @@ pub(super) fn labels(
 ) {
     let mut rng = rand::rngs::SmallRng::seed_from_u64(first_seed);
     let mut engine = Engine::<Cavalo, CavaloKnowledge>::new();
+    let mut table = exact::BoundsTable::default();
     for board_seed in first_seed..first_seed + games {
         let rules = Rules::on_board(board_seed);
         let mut game = Cavalo::start(&rules);
@@ -97,7 +99,7 @@ pub(super) fn labels(
         if game.outcome().is_some() || game.in_placement() {
             continue;
         }
-        let Some(solution) = exact::solve(&game, exact::Limit::Nodes(nodes)) else {
+        let Some(solution) = exact::solve(&game, &mut table, exact::Limit::Nodes(nodes)) else {
             continue;
         };
         let verdict = match solution.verdict {

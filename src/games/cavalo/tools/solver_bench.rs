@@ -17,6 +17,7 @@ use crate::games::cavalo::{exact, Cavalo, Rules};
 /// a solve that needs more than `max_nodes` counts them and prints `?`.
 pub(super) fn solve_bench(positions: u64, first_seed: u64, cells: u32, max_nodes: u64) {
     let mut engine = Engine::<Cavalo, CavaloKnowledge>::new();
+    let mut table = exact::BoundsTable::default();
     let (mut total_nodes, mut total_time, mut unsolved) = (0u64, Duration::ZERO, 0);
     for board_seed in first_seed..first_seed + positions {
         let mut game = Cavalo::start(&Rules::on_board(board_seed));
@@ -30,10 +31,11 @@ pub(super) fn solve_bench(positions: u64, first_seed: u64, cells: u32, max_nodes
         if game.outcome().is_some() {
             continue;
         }
-        exact::clear_table();
+        table.clear();
         let started = std::time::Instant::now();
         let mut nodes = 0;
-        let solution = exact::solve_counting(&game, exact::Limit::Nodes(max_nodes), &mut nodes);
+        let limit = exact::Limit::Nodes(max_nodes);
+        let solution = exact::solve_counting(&game, &mut table, limit, &mut nodes);
         let elapsed = started.elapsed();
         let verdict = match solution.map(|s| s.verdict) {
             Some(verdict) => format!("{verdict:?}"),
