@@ -77,7 +77,7 @@ fn cavalo_keeps_the_game_contract() {
                 ("BoardSeed", "123"),
             ],
         ],
-        4,
+        8,
         400,
     );
 }
