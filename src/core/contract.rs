@@ -253,6 +253,7 @@ mod tests {
             max_nodes: None,
             budget: TimeBudget::UNLIMITED,
             until_stopped: false,
+            params: Default::default(),
         };
         let stop = Arc::new(AtomicBool::new(false));
         let result = search(pile, &mut tables, &stop, control, 1, &mut |_| {});

@@ -13,6 +13,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::game::{Game, MoveCode, Score};
+use super::params::SearchParams;
 
 /// A line of the static evaluation, shown by the `eval` command.
 #[derive(Clone, Debug)]
@@ -177,6 +178,12 @@ pub trait Knowledge<G: Game>: Default + Send + 'static {
     /// is always searched to full depth.
     fn hints_every_move() -> bool {
         false
+    }
+
+    /// This game's defaults for the search's parameters (each a `setoption`
+    /// spin): what measurement found best for it.
+    fn search_params() -> SearchParams {
+        SearchParams::default()
     }
 
     /// A dense index of the move for the history table, below

@@ -7,6 +7,7 @@ pub mod contract;
 pub mod game;
 pub mod knowledge;
 pub mod legacy;
+pub mod params;
 pub mod perft;
 pub mod presentation;
 pub mod search;

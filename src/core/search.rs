@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use super::game::MoveCode;
 use super::game::{Game, Outcome, Score, INFINITY, MATE, MATE_BOUND};
 use super::knowledge::{Deadline, Knowledge};
+use super::params::SearchParams;
 use super::threads::{CompletedIteration, HelperReports, HELPER_COUNT_INTERVAL};
 use super::time::{IterationTimer, TimeBudget};
 use super::tt::{Bound, TranspositionTable};
@@ -118,6 +119,7 @@ pub struct SearchControl {
     pub budget: TimeBudget,
     /// `go infinite`: answer only when stopped, even when a result is proven.
     pub until_stopped: bool,
+    pub params: SearchParams,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -128,7 +130,6 @@ enum MoveKind {
     Quiet,
 }
 
-const ASPIRATION_START: Score = 35;
 /// A game's exact root solver may use this fraction (1/n) of a timed search.
 const EXACT_SOLVE_SHARE: u32 = 2;
 /// The shortest try of a game's solver during `go infinite`.
@@ -436,7 +437,7 @@ impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
         if depth < 4 || previous.abs() >= MATE_BOUND {
             return self.negamax(depth, -INFINITY, INFINITY, 0, true);
         }
-        let mut delta = ASPIRATION_START;
+        let mut delta = self.control.params.aspiration_window;
         let mut alpha = (previous - delta).max(-INFINITY);
         let mut beta = (previous + delta).min(INFINITY);
         loop {
@@ -588,8 +589,8 @@ impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
             } else {
                 let reducible = kind == MoveKind::Quiet
                     || (kind == MoveKind::Tactical && self.every_move_hinted);
-                let reduction = if depth >= 3 && index >= 3 && reducible {
-                    1 + (index >= 10) as i32 + (depth >= 8 && index >= 20) as i32
+                let reduction = if reducible {
+                    self.control.params.late_move_reduction(depth, index as i32)
                 } else {
                     0
                 };

@@ -150,6 +150,7 @@ mod tests {
             max_nodes: None,
             budget: TimeBudget::UNLIMITED,
             until_stopped: false,
+            params: Default::default(),
         }
     }
 

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use crate::core::game::{Game, OptionSpec};
 use crate::core::knowledge::{EvalTerm, Knowledge};
+use crate::core::params::SearchParams;
 use crate::core::presentation::Presentation;
 use crate::core::search::{SearchControl, SearchTables, MAX_PLY};
 pub use crate::core::search::{SearchInfo, SearchResult};
@@ -62,6 +63,7 @@ impl<G: Game> Drop for SearchHandle<G> {
 /// One game's engine: `G` the rules, `K` the knowledge its search uses.
 pub struct Engine<G: Game, K: Knowledge<G>> {
     options: EngineOptions,
+    params: SearchParams,
     rules: G::Rules,
     /// The position `position` set, before its moves.
     root: G,
@@ -83,6 +85,7 @@ impl<G: Game, K: Knowledge<G>> Engine<G, K> {
         let rules = G::Rules::default();
         let root = G::start_position(&rules);
         Engine {
+            params: K::search_params(),
             tables: Arc::new(Mutex::new(SearchTables::new(options.hash_megabytes))),
             options,
             rules,
@@ -94,6 +97,7 @@ impl<G: Game, K: Knowledge<G>> Engine<G, K> {
 
     pub fn option_specs(&self) -> Vec<OptionSpec> {
         let mut specs = EngineOptions::specs();
+        specs.extend(self.params.specs());
         specs.extend(G::rule_options());
         specs
     }
@@ -105,6 +109,9 @@ impl<G: Game, K: Knowledge<G>> Engine<G, K> {
             if change.hash_changed {
                 *self.lock_tables() = SearchTables::new(self.options.hash_megabytes);
             }
+            return Ok(());
+        }
+        if self.params.set(name, value)? {
             return Ok(());
         }
         let spec = G::rule_options()
@@ -215,6 +222,7 @@ impl<G: Game, K: Knowledge<G>> Engine<G, K> {
             max_nodes: limits.nodes,
             budget: limits.budget(self.options.move_overhead, depth_cap > 0),
             until_stopped: limits.infinite,
+            params: self.params,
         };
         let game = self.position.clone();
         let threads = self.options.threads;

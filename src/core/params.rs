@@ -1,0 +1,171 @@
+//! The search's tunable parameters. Each is a `setoption` spin, so that a
+//! tuner (SPSA) or a person can change it without a rebuild; a game's
+//! knowledge gives its own defaults (`Knowledge::search_params`), because
+//! what pays in one game may not in another.
+
+use super::game::{OptionKind, OptionSpec};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchParams {
+    /// Half-width of the first aspiration window around the last score.
+    pub aspiration_window: i32,
+    /// Late-move reductions: moves from `lmr_min_index` on (counted from 0)
+    /// at depth `lmr_min_depth` or more lose one ply; from
+    /// `lmr_second_index` on, another; from `lmr_third_index` on at depth
+    /// `lmr_third_depth` or more, a third.
+    pub lmr_min_depth: i32,
+    pub lmr_min_index: i32,
+    pub lmr_second_index: i32,
+    pub lmr_third_index: i32,
+    pub lmr_third_depth: i32,
+}
+
+impl Default for SearchParams {
+    fn default() -> Self {
+        SearchParams {
+            aspiration_window: 35,
+            lmr_min_depth: 3,
+            lmr_min_index: 3,
+            lmr_second_index: 10,
+            lmr_third_index: 20,
+            lmr_third_depth: 8,
+        }
+    }
+}
+
+/// One spin: its option name, its range, and the field it sets.
+struct Spin {
+    name: &'static str,
+    min: i32,
+    max: i32,
+    field: fn(&mut SearchParams) -> &mut i32,
+}
+
+const SPINS: [Spin; 6] = [
+    Spin {
+        name: "AspirationWindow",
+        min: 1,
+        max: 10_000,
+        field: |p| &mut p.aspiration_window,
+    },
+    Spin {
+        name: "LmrMinDepth",
+        min: 1,
+        max: 100,
+        field: |p| &mut p.lmr_min_depth,
+    },
+    Spin {
+        name: "LmrMinIndex",
+        min: 1,
+        max: 1_000,
+        field: |p| &mut p.lmr_min_index,
+    },
+    Spin {
+        name: "LmrSecondIndex",
+        min: 1,
+        max: 1_000,
+        field: |p| &mut p.lmr_second_index,
+    },
+    Spin {
+        name: "LmrThirdIndex",
+        min: 1,
+        max: 1_000,
+        field: |p| &mut p.lmr_third_index,
+    },
+    Spin {
+        name: "LmrThirdDepth",
+        min: 1,
+        max: 100,
+        field: |p| &mut p.lmr_third_depth,
+    },
+];
+
+impl SearchParams {
+    /// The spins, announced with these values as their defaults.
+    pub fn specs(&self) -> Vec<OptionSpec> {
+        let mut current = *self;
+        SPINS
+            .iter()
+            .map(|spin| OptionSpec {
+                name: spin.name,
+                kind: OptionKind::Spin {
+                    default: i64::from(*(spin.field)(&mut current)),
+                    min: i64::from(spin.min),
+                    max: i64::from(spin.max),
+                },
+            })
+            .collect()
+    }
+
+    /// `Ok(false)` when `name` is not a search parameter; an error for a
+    /// value that is not a whole number in range (nothing changes then).
+    pub fn set(&mut self, name: &str, value: &str) -> Result<bool, String> {
+        let Some(spin) = SPINS.iter().find(|s| s.name.eq_ignore_ascii_case(name)) else {
+            return Ok(false);
+        };
+        let number: i32 = value
+            .trim()
+            .parse()
+            .map_err(|_| format!("option {} needs a whole number, not '{value}'", spin.name))?;
+        if !(spin.min..=spin.max).contains(&number) {
+            return Err(format!(
+                "option {} must be between {} and {}",
+                spin.name, spin.min, spin.max
+            ));
+        }
+        *(spin.field)(self) = number;
+        Ok(true)
+    }
+
+    /// Plies a late move loses: the `index`th move (from 0) at `depth`.
+    pub fn late_move_reduction(&self, depth: i32, index: i32) -> i32 {
+        if depth < self.lmr_min_depth || index < self.lmr_min_index {
+            return 0;
+        }
+        1 + i32::from(index >= self.lmr_second_index)
+            + i32::from(depth >= self.lmr_third_depth && index >= self.lmr_third_index)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_spin_sets_its_own_field_and_announces_it() {
+        let mut params = SearchParams::default();
+        for (index, spec) in SearchParams::default().specs().iter().enumerate() {
+            let value = 2 + index as i32;
+            assert_eq!(params.set(spec.name, &value.to_string()), Ok(true));
+            let announced = params.specs();
+            assert_eq!(
+                announced[index].kind,
+                OptionKind::Spin {
+                    default: i64::from(value),
+                    min: i64::from(SPINS[index].min),
+                    max: i64::from(SPINS[index].max),
+                }
+            );
+        }
+    }
+
+    #[test]
+    fn bad_values_change_nothing() {
+        let mut params = SearchParams::default();
+        assert!(params.set("LmrMinDepth", "0").is_err());
+        assert!(params.set("lmrmindepth", "three").is_err());
+        assert_eq!(params, SearchParams::default());
+        assert_eq!(params.set("Hash", "16"), Ok(false));
+    }
+
+    #[test]
+    fn reductions_grow_with_lateness_and_depth() {
+        let params = SearchParams::default();
+        assert_eq!(params.late_move_reduction(2, 30), 0);
+        assert_eq!(params.late_move_reduction(3, 2), 0);
+        assert_eq!(params.late_move_reduction(3, 3), 1);
+        assert_eq!(params.late_move_reduction(3, 10), 2);
+        assert_eq!(params.late_move_reduction(7, 20), 2);
+        assert_eq!(params.late_move_reduction(8, 20), 3);
+    }
+}
