@@ -1,10 +1,9 @@
 //! What the Hex engine knows beyond the rules: dead cells, bridge replies,
 //! proven results, the opening policy, the evaluation's symmetry.
 
-use boardgames::core::legacy::InPositionKnowledge;
-use boardgames::core::{Game, Player};
+use boardgames::core::{Game, Knowledge, Player};
 use boardgames::games::hex::analysis::{bridge_replies, is_dead, winning_cells};
-use boardgames::games::hex::{Hex, HexMove, HexRules};
+use boardgames::games::hex::{Hex, HexKnowledge, HexMove, HexRules};
 
 fn position(fen: &str) -> Hex {
     Hex::from_fen(fen, &HexRules::default()).expect(fen)
@@ -20,6 +19,7 @@ fn names(hex: &Hex, moves: &[HexMove]) -> Vec<String> {
 
 #[test]
 fn a_cell_with_four_neighbours_of_one_colour_is_dead() {
+    let mut knowledge = HexKnowledge::default();
     // c3 on 5x5: neighbours c2 d2 d3 c4 b4 b3; Black on c2, d2, d3, c4.
     let hex = position("5/2xx1/3x1/2x2/5 w");
     assert!(is_dead(&hex, cell(&hex, "c3")));
@@ -34,9 +34,9 @@ fn a_cell_with_four_neighbours_of_one_colour_is_dead() {
     let hex = position("5/2xo1/3x1/2x2/5 w");
     assert!(!is_dead(&hex, cell(&hex, "c3")));
     // Dead cells are left out of the search moves, not out of the rules.
-    let mut hex = position("5/2xx1/3x1/2x2/o4 w");
+    let hex = position("5/2xx1/3x1/2x2/o4 w");
     let mut search = Vec::new();
-    hex.generate_search_moves(&mut search);
+    knowledge.search_moves(&hex, &mut search);
     let mut legal = Vec::new();
     hex.generate_moves(&mut legal);
     let c3 = hex.parse_move("c3").expect("c3");
@@ -46,6 +46,7 @@ fn a_cell_with_four_neighbours_of_one_colour_is_dead() {
 
 #[test]
 fn an_intruded_bridge_is_answered_in_its_other_carrier() {
+    let mut knowledge = HexKnowledge::default();
     // Black c3-d4 is a bridge carried by d3 and c4; White takes d3.
     let mut hex = position("5/5/2x2/3x1/5 w");
     hex.make_move(hex.parse_move("d3").expect("d3"));
@@ -55,14 +56,14 @@ fn an_intruded_bridge_is_answered_in_its_other_carrier() {
     // The reply is the first quiet candidate and the quiescence move.
     let c4 = hex.parse_move("c4").expect("c4");
     let mut moves = Vec::new();
-    hex.generate_search_moves(&mut moves);
+    knowledge.search_moves(&hex, &mut moves);
     let best = moves
         .iter()
         .copied()
-        .max_by_key(|&m| hex.move_order_hint(m))
+        .max_by_key(|&m| knowledge.move_order_hint(&hex, m))
         .expect("moves");
     assert_eq!(best, c4);
-    hex.generate_noisy(&mut moves);
+    knowledge.noisy_moves(&hex, &mut moves);
     assert_eq!(moves, vec![c4]);
     // A bridge to the edge: Black b2 with a1? no: b2 reaches row 1 through
     // b1 and c1; White takes c1, Black must answer b1.
@@ -74,8 +75,9 @@ fn an_intruded_bridge_is_answered_in_its_other_carrier() {
 
 #[test]
 fn immediate_wins_and_double_threats_are_proven() {
+    let mut knowledge = HexKnowledge::default();
     // Black a1-a2-a3-a4 on 5x5, Black to move: a5 or b4 wins at once.
-    let mut hex = position("xo3/xo3/xo3/xo3/5 b");
+    let hex = position("xo3/xo3/xo3/xo3/5 b");
     let mut cells = Vec::new();
     winning_cells(&hex, Player::P1, 10, &mut cells);
     let mut won: Vec<String> = cells
@@ -84,105 +86,109 @@ fn immediate_wins_and_double_threats_are_proven() {
         .collect();
     won.sort();
     assert_eq!(won, vec!["a5"]);
-    assert_eq!(hex.forced_result(), Some(1));
+    assert_eq!(knowledge.forced_result(&hex), Some(1));
     let mut moves = Vec::new();
-    hex.generate_search_moves(&mut moves);
+    knowledge.search_moves(&hex, &mut moves);
     assert_eq!(names(&hex, &moves), vec!["a5"]);
 
     // With White to move, the one threat must be blocked: nothing else is
     // searched, and nothing is proven yet.
-    let mut hex = position("xo3/xo3/xo3/xo3/5 w");
-    assert_eq!(hex.forced_result(), None);
-    assert!(hex.must_respond());
-    hex.generate_search_moves(&mut moves);
+    let hex = position("xo3/xo3/xo3/xo3/5 w");
+    assert_eq!(knowledge.forced_result(&hex), None);
+    assert!(knowledge.must_respond(&hex));
+    knowledge.search_moves(&hex, &mut moves);
     assert_eq!(names(&hex, &moves), vec!["a5"]);
 
     // Black c1-c4 threatens both b5 and c5: White to move is lost.
-    let mut quiet = position("o1x2/o1x2/o1x2/o1x2/5 b");
-    assert!(!quiet.must_respond());
-    let mut hex = position("o1x2/o1x2/o1x2/o1x2/5 w");
+    let quiet = position("o1x2/o1x2/o1x2/o1x2/5 b");
+    assert!(!knowledge.must_respond(&quiet));
+    let hex = position("o1x2/o1x2/o1x2/o1x2/5 w");
     let mut threats = Vec::new();
     winning_cells(&hex, Player::P1, 10, &mut threats);
     assert_eq!(threats.len(), 2);
-    assert_eq!(hex.forced_result(), Some(-2));
+    assert_eq!(knowledge.forced_result(&hex), Some(-2));
 }
 
 #[test]
 fn a_chain_of_bridges_is_a_proven_win_for_either_side_to_move() {
+    let mut knowledge = HexKnowledge::default();
     // Black b2, c3, d4 on 5x5: edge bridge (b1, c1), bridges (c2, b3) and
     // (d3, c4), edge bridge (c5, d5): four bridges to fill.
-    let mut hex = position("o4/1x3/2x2/3x1/4o w");
-    assert_eq!(hex.forced_result(), Some(-8));
-    let mut hex = position("o4/1x3/2x2/3x1/o3o b");
-    assert_eq!(hex.forced_result(), Some(7));
+    let hex = position("o4/1x3/2x2/3x1/4o w");
+    assert_eq!(knowledge.forced_result(&hex), Some(-8));
+    let hex = position("o4/1x3/2x2/3x1/o3o b");
+    assert_eq!(knowledge.forced_result(&hex), Some(7));
     // d5 taken: the edge bridge of d4 is down to c5, a half connection.
     // Black to move fills it and keeps the rest: still a win in 7 plies.
-    let mut hex = position("o4/1x3/2x2/3x1/3oo b");
-    assert_eq!(hex.forced_result(), Some(7));
+    let hex = position("o4/1x3/2x2/3x1/3oo b");
+    assert_eq!(knowledge.forced_result(&hex), Some(7));
     // With White to move, the half connection is White's to cut: no proof,
     // but only a stone in the chain's carrier is worth searching.
-    let mut hex = position("o4/1x3/2x2/3x1/3oo w");
-    assert_eq!(hex.forced_result(), None);
+    let hex = position("o4/1x3/2x2/3x1/3oo w");
+    assert_eq!(knowledge.forced_result(&hex), None);
     let mut moves = Vec::new();
-    hex.generate_search_moves(&mut moves);
+    knowledge.search_moves(&hex, &mut moves);
     let mut cells = names(&hex, &moves);
     cells.sort();
     assert_eq!(cells, vec!["b1", "b3", "c1", "c2", "c4", "c5", "d3"]);
     // Two broken links are more than one move can mend.
-    let mut hex = position("o4/1x3/1ox2/3x1/3oo b");
-    assert_eq!(hex.forced_result(), None);
+    let hex = position("o4/1x3/1ox2/3x1/3oo b");
+    assert_eq!(knowledge.forced_result(&hex), None);
 }
 
 #[test]
 fn groups_with_two_common_liberties_are_connected() {
+    let mut knowledge = HexKnowledge::default();
     // White a2-b2 and c3-d3-e3 on 5x5 share c2 and b3: Black to move is
     // lost, White has one link to fill.
-    let mut hex = position("5/oo3/2ooo/5/x3x b");
-    assert_eq!(hex.forced_result(), Some(-2));
+    let hex = position("5/oo3/2ooo/5/x3x b");
+    assert_eq!(knowledge.forced_result(&hex), Some(-2));
     // White a2-b2 and d2-e2 share only c2: a half connection, which only
     // the side to move can use.
-    let mut hex = position("5/oo1oo/5/5/x3x b");
-    assert_eq!(hex.forced_result(), None);
+    let hex = position("5/oo1oo/5/5/x3x b");
+    assert_eq!(knowledge.forced_result(&hex), None);
 }
 
 #[test]
 fn opening_policy_with_the_pie_rule() {
+    let mut knowledge = HexKnowledge::default();
     let mut hex = Hex::start_position(&HexRules::default());
     let mut moves = Vec::new();
-    hex.generate_search_moves(&mut moves);
+    knowledge.search_moves(&hex, &mut moves);
     let mut first = names(&hex, &moves);
     first.sort();
     assert_eq!(first, vec!["a3", "a4", "k8", "k9"]);
     // A central first move is swapped, a border one is not.
     hex.make_move(hex.parse_move("f6").expect("f6"));
-    hex.generate_search_moves(&mut moves);
+    knowledge.search_moves(&hex, &mut moves);
     assert_eq!(moves, vec![HexMove::SWAP]);
     let mut hex = Hex::start_position(&HexRules::default());
     hex.make_move(hex.parse_move("a1").expect("a1"));
-    hex.generate_search_moves(&mut moves);
+    knowledge.search_moves(&hex, &mut moves);
     assert!(!moves.contains(&HexMove::SWAP));
     assert_eq!(moves.len(), 120);
     // Small boards are left to the search.
-    let mut hex = Hex::start_position(&HexRules {
+    let hex = Hex::start_position(&HexRules {
         board_size: 5,
         swap: true,
     });
-    hex.generate_search_moves(&mut moves);
+    knowledge.search_moves(&hex, &mut moves);
     assert_eq!(moves.len(), 25);
 }
 
 #[test]
 fn evaluation_is_symmetric_under_the_swap_mirror() {
+    let mut knowledge = HexKnowledge::default();
     // A position and its mirror with colours exchanged and the other side
     // to move score the same for the side to move.
-    let mut black = position("11/11/11/11/3x7/11/11/11/11/11/11 w");
-    let mut white = position("11/11/11/4o6/11/11/11/11/11/11/11 b");
-    assert_eq!(black.evaluate(), white.evaluate());
-    let mut start = Hex::start_position(&HexRules::default());
-    let empty_score = start.evaluate();
+    let black = position("11/11/11/11/3x7/11/11/11/11/11/11 w");
+    let white = position("11/11/11/4o6/11/11/11/11/11/11/11 b");
+    assert_eq!(knowledge.evaluate(&black), knowledge.evaluate(&white));
+    let start = Hex::start_position(&HexRules::default());
+    let empty_score = knowledge.evaluate(&start);
     // One stone in the middle favours its owner.
-    let mut centre = position("11/11/11/11/11/5x5/11/11/11/11/11 w");
-    assert!(centre.evaluate() < empty_score);
+    let centre = position("11/11/11/11/11/5x5/11/11/11/11/11 w");
+    assert!(knowledge.evaluate(&centre) < empty_score);
 }
 
 /// Plain minimax over every legal move, memoised on the exact position,
@@ -231,7 +237,8 @@ fn small_board_solver_agrees_with_brute_force_after_every_first_move() {
                 let mut hex = start.clone();
                 hex.make_move(first);
                 let expected = brute_force_wins(&mut hex.clone(), &mut memo);
-                let proof = solve(&mut hex).expect("small boards are solved");
+                let proof =
+                    solve(&mut HexKnowledge::default(), &hex).expect("small boards are solved");
                 assert_eq!(
                     proof.win,
                     expected,

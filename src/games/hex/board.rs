@@ -99,16 +99,6 @@ pub struct Hex {
     /// Length of `unions` before each stone still on the board was placed,
     /// in placement order.
     placements: Vec<(u16, u32)>,
-    /// Evaluation scratch and the last results, keyed by position hash.
-    pub(super) two_distance: super::eval::TwoDistance,
-    /// Replies to an intruded bridge, keyed by position hash, for ordering.
-    pub(super) bridge_replies: Vec<usize>,
-    pub(super) bridge_replies_key: Option<u64>,
-    pub(super) chain_scratch: super::chain::ChainScratch,
-    /// Positions the small-board solver proved during this search.
-    pub(super) solver_cache: super::solver::SolverCache,
-    /// The running search's limits, which the solver respects.
-    pub(super) deadline: crate::core::Deadline,
 }
 
 impl Hex {
@@ -129,12 +119,6 @@ impl Hex {
             group_edges: vec![0; cells],
             unions: Vec::with_capacity(cells),
             placements: Vec::with_capacity(cells),
-            two_distance: Default::default(),
-            bridge_replies: Vec::new(),
-            bridge_replies_key: None,
-            chain_scratch: Default::default(),
-            solver_cache: Default::default(),
-            deadline: Default::default(),
         }
     }
 

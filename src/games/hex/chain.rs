@@ -39,7 +39,7 @@ impl Link {
     }
 }
 
-/// Scratch space kept in the position so that the search does not allocate
+/// Scratch space kept in the knowledge so that the search does not allocate
 /// at every node.
 #[derive(Clone, Debug, Default)]
 pub struct ChainScratch {

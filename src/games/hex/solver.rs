@@ -10,8 +10,8 @@
 //! leaves proves each one directly.
 
 use super::board::{Hex, HexMove};
-use crate::core::legacy::InPositionKnowledge;
-use crate::core::Game;
+use super::knowledge::HexKnowledge;
+use crate::core::{Game, Knowledge};
 use std::collections::HashMap;
 
 /// Boards up to this side are solved at the swap decision.
@@ -34,7 +34,7 @@ pub struct Proof {
 }
 
 /// Proven positions, keyed by `Game::hash` (which tells swap-legal positions
-/// apart), kept in the position so that they last as long as one search.
+/// apart), kept in the knowledge for the length of one search.
 #[derive(Clone, Debug, Default)]
 pub struct SolverCache {
     proven: HashMap<u64, Proof>,
@@ -44,31 +44,39 @@ pub struct SolverCache {
 
 /// A result this search's solver calls already proved, if any: the
 /// positions inside its proofs, which the search meets again.
-pub fn cached(hex: &Hex) -> Option<Proof> {
-    hex.solver_cache.proven.get(&hex.hash()).copied()
+pub fn cached(knowledge: &HexKnowledge, hex: &Hex) -> Option<Proof> {
+    knowledge.solver_cache.proven.get(&hex.hash()).copied()
 }
 
-/// Solves `hex` for the side to move within the node budget.
-pub fn solve(hex: &mut Hex) -> Option<Proof> {
+/// Solves `hex` for the side to move within the node budget and the
+/// deadline of `knowledge`'s search, remembering the proofs in it.
+pub fn solve(knowledge: &mut HexKnowledge, hex: &Hex) -> Option<Proof> {
     let key = hex.hash();
-    let mut cache = std::mem::take(&mut hex.solver_cache);
+    let mut cache = std::mem::take(&mut knowledge.solver_cache);
     let result = if let Some(&proof) = cache.proven.get(&key) {
         Some(proof)
     } else if cache.failed.contains_key(&key) {
         None
     } else {
         let mut nodes = 0;
-        let result = prove(hex, &mut cache.proven, &mut nodes);
+        // The proof plays its moves on a copy: the search only lends it
+        // the position.
+        let result = prove(knowledge, &mut hex.clone(), &mut cache.proven, &mut nodes);
         if result.is_none() {
             cache.failed.insert(key, ());
         }
         result
     };
-    hex.solver_cache = cache;
+    knowledge.solver_cache = cache;
     result
 }
 
-fn prove(hex: &mut Hex, table: &mut HashMap<u64, Proof>, nodes: &mut u64) -> Option<Proof> {
+fn prove(
+    knowledge: &mut HexKnowledge,
+    hex: &mut Hex,
+    table: &mut HashMap<u64, Proof>,
+    nodes: &mut u64,
+) -> Option<Proof> {
     if hex.winner().is_some() {
         // The player who just moved has won.
         return Some(Proof {
@@ -83,11 +91,11 @@ fn prove(hex: &mut Hex, table: &mut HashMap<u64, Proof>, nodes: &mut u64) -> Opt
     }
     *nodes += 1;
     if *nodes > NODE_BUDGET
-        || (nodes.is_multiple_of(DEADLINE_CHECK_INTERVAL) && hex.deadline.passed())
+        || (nodes.is_multiple_of(DEADLINE_CHECK_INTERVAL) && knowledge.deadline.passed())
     {
         return None;
     }
-    if let Some(plies) = hex.quick_result() {
+    if let Some(plies) = knowledge.quick_result(hex) {
         let proof = Proof {
             win: plies > 0,
             plies: plies.unsigned_abs(),
@@ -97,19 +105,19 @@ fn prove(hex: &mut Hex, table: &mut HashMap<u64, Proof>, nodes: &mut u64) -> Opt
         return Some(proof);
     }
     let mut moves = Vec::new();
-    // Not `Game::generate_search_moves`, which would call the solver again.
-    hex.unsolved_search_moves(&mut moves);
+    // Not `Knowledge::search_moves`, which would call the solver again.
+    knowledge.unsolved_search_moves(hex, &mut moves);
     // Most promising first: a proof needs one winning move, found early.
     let mut keyed: Vec<_> = moves
         .iter()
-        .map(|&mv| (hex.move_order_hint(mv), mv))
+        .map(|&mv| (knowledge.move_order_hint(hex, mv), mv))
         .collect();
     keyed.sort_by_key(|&(hint, _)| std::cmp::Reverse(hint));
     let mut longest_loss = 0;
     let mut result = None;
     for (_, mv) in keyed {
         hex.make_move(mv);
-        let child = prove(hex, table, nodes);
+        let child = prove(knowledge, hex, table, nodes);
         hex.unmake_move(mv);
         let child = child?;
         if !child.win {

@@ -1,0 +1,296 @@
+//! What the Hex engine knows beyond the rules, one value per search thread:
+//! the two-distance evaluation and its scratch, the moves worth searching
+//! (dead cells left out, forced answers, the opening policy), proven
+//! results (virtual-connection chains, the small-board solver and its
+//! proofs) and the ordering hints built from all of them.
+
+use super::analysis::{bridge_replies, is_dead, winning_cells};
+use super::board::{Hex, HexMove};
+use super::chain::{find_chain, ChainScratch};
+use super::eval::{self, TwoDistance};
+use super::opening;
+use super::solver::{self, SolverCache};
+use crate::core::{Deadline, EvalTerm, Knowledge, Player, Score};
+
+/// Move-ordering hints. Positive hints make a move "tactical" to the search
+/// (tried early, never reduced): the reply that saves an intruded bridge and
+/// the swap. Every other cell is a quiet move whose hint is minus its slack,
+/// how far it lies off both players' best routes (two-distance), weighted to
+/// outrank the history heuristic.
+const HINT_BRIDGE: i32 = 500_000;
+const HINT_SWAP: i32 = 400_000;
+const HINT_SLACK_STEP: i32 = 4_000;
+
+/// Hex knowledge for one search thread.
+#[derive(Debug, Default)]
+pub struct HexKnowledge {
+    /// Evaluation scratch and the last results, keyed by position hash.
+    two_distance: TwoDistance,
+    /// Replies to an intruded bridge at the position `bridge_replies_key`
+    /// names, for ordering.
+    bridge_replies: Vec<usize>,
+    bridge_replies_key: Option<u64>,
+    chain_scratch: ChainScratch,
+    /// Positions the small-board solver proved (or gave up on) during this
+    /// search.
+    pub(super) solver_cache: SolverCache,
+    /// The running search's limits, which the solver respects.
+    pub(super) deadline: Deadline,
+}
+
+impl HexKnowledge {
+    /// The two-distance results for `hex`, computed unless they are the
+    /// last ones computed.
+    fn two_distance_at(&mut self, hex: &Hex) -> &TwoDistance {
+        if self.two_distance.key != Some(hex.hash_key()) {
+            self.two_distance.compute(hex);
+        }
+        &self.two_distance
+    }
+
+    /// The carrier cells of a chain the opponent could complete with its
+    /// next move (one half connection at most), sorted; any other move of
+    /// ours leaves that chain standing, and loses.
+    fn opponent_threat(&mut self, hex: &Hex) -> Option<Vec<usize>> {
+        if hex.swap_is_legal() {
+            return None;
+        }
+        let opponent = hex.side_to_move_player().other();
+        let scratch = &mut self.chain_scratch;
+        find_chain(hex, opponent, true, scratch).map(|_| {
+            let mut cells: Vec<usize> = scratch.carriers.iter().map(|&c| c as usize).collect();
+            cells.sort_unstable();
+            cells
+        })
+    }
+
+    /// The engine's search moves without the small-board solver: a win on
+    /// the spot, the block of one, the carrier of a threatened chain, or
+    /// every live cell, and the ordering data for them.
+    pub(super) fn unsolved_search_moves(&mut self, hex: &Hex, moves: &mut Vec<HexMove>) {
+        moves.clear();
+        if hex.winner().is_some() {
+            return;
+        }
+        if let Some(policy) = opening::policy_moves(hex) {
+            moves.extend(policy);
+            return;
+        }
+        let mut forced = Vec::new();
+        if forced_cells(hex, &mut forced) {
+            // Either we win on the spot, or every move but this one lets the
+            // opponent win on the spot.
+            moves.push(HexMove::cell(forced[0]));
+        } else if let Some(carriers) = self.opponent_threat(hex) {
+            // The opponent, moving next, would complete a proven chain:
+            // only a stone in its carrier can stop it.
+            moves.extend(carriers.into_iter().map(HexMove::cell));
+        } else {
+            moves.extend(
+                hex.empty_cells()
+                    .filter(|&cell| !is_dead(hex, cell))
+                    .map(HexMove::cell),
+            );
+            if moves.is_empty() {
+                moves.extend(hex.empty_cells().map(HexMove::cell));
+            }
+        }
+        if hex.swap_is_legal() {
+            moves.push(HexMove::SWAP);
+        }
+        if moves.len() > 1 {
+            self.note_ordering_data(hex);
+        }
+    }
+
+    /// Computes what `move_order_hint` reads for `hex`: its two-distance
+    /// and its bridge replies.
+    fn note_ordering_data(&mut self, hex: &Hex) {
+        self.two_distance_at(hex);
+        bridge_replies(hex, &mut self.bridge_replies);
+        self.bridge_replies_key = Some(hex.hash_key());
+    }
+
+    /// Results proven without search: a win on the spot, a double threat,
+    /// or a chain of virtual connections (see `chain`).
+    pub(super) fn quick_result(&mut self, hex: &Hex) -> Option<i32> {
+        if hex.winner().is_some() {
+            return None;
+        }
+        let me = hex.side_to_move_player();
+        let mut cells = Vec::new();
+        winning_cells(hex, me, 1, &mut cells);
+        if !cells.is_empty() {
+            return Some(1);
+        }
+        if hex.swap_is_legal() {
+            return None;
+        }
+        winning_cells(hex, me.other(), 2, &mut cells);
+        if cells.len() >= 2 {
+            return Some(-2);
+        }
+        // A chain of virtual connections holds whoever moves first: its
+        // owner fills one link per move, answering any intrusion in the same
+        // link. The side to move may also complete one half connection.
+        let scratch = &mut self.chain_scratch;
+        if let Some(chain) = find_chain(hex, me, true, scratch) {
+            return Some(2 * chain.moves as i32 - 1);
+        }
+        find_chain(hex, me.other(), false, scratch).map(|chain| -2 * chain.moves as i32)
+    }
+}
+
+/// Cells the side to move should consider before anything else: a win,
+/// or the one cell that stops the opponent's win.
+fn forced_cells(hex: &Hex, out: &mut Vec<usize>) -> bool {
+    let me = hex.side_to_move_player();
+    winning_cells(hex, me, 1, out);
+    if !out.is_empty() {
+        return true;
+    }
+    winning_cells(hex, me.other(), 1, out);
+    !out.is_empty()
+}
+
+impl Knowledge<Hex> for HexKnowledge {
+    /// Solver proofs and give-ups hold for one search's time limits. The
+    /// ordering data is forgotten too: hints read it only where it was last
+    /// computed, and a search must order its moves the same way whatever
+    /// the previous search ended on.
+    fn prepare_search(&mut self, _root: &Hex, deadline: &Deadline) {
+        self.deadline = deadline.clone();
+        self.solver_cache = SolverCache::default();
+        self.two_distance.key = None;
+        self.bridge_replies_key = None;
+    }
+
+    fn evaluate(&mut self, hex: &Hex) -> Score {
+        let to_move = hex.side_to_move_player();
+        let td = self.two_distance_at(hex);
+        eval::score(td, hex.size(), to_move)
+    }
+
+    fn eval_terms(&mut self, hex: &Hex) -> Vec<EvalTerm> {
+        let to_move = hex.side_to_move_player();
+        let td = self.two_distance_at(hex);
+        let (potential, mobility) = eval::black_terms(td, hex.size());
+        let tempo = |p: Player| if p == to_move { eval::TEMPO } else { 0 };
+        vec![
+            EvalTerm {
+                name: format!(
+                    "potential (two-distance {} / {})",
+                    td.potential[0], td.potential[1]
+                ),
+                p1: potential.max(0),
+                p2: (-potential).max(0),
+            },
+            EvalTerm {
+                name: format!(
+                    "mobility ({} / {} best cells)",
+                    td.mobility[0], td.mobility[1]
+                ),
+                p1: mobility.max(0),
+                p2: (-mobility).max(0),
+            },
+            EvalTerm {
+                name: "tempo".to_string(),
+                p1: tempo(Player::P1),
+                p2: tempo(Player::P2),
+            },
+        ]
+    }
+
+    fn search_moves(&mut self, hex: &Hex, moves: &mut Vec<HexMove>) {
+        moves.clear();
+        if hex.winner().is_some() {
+            return;
+        }
+        // At a solved swap decision only the proven winning move needs a
+        // search (e.g. at the root, where `forced_result` is not asked).
+        if hex.swap_is_legal() && hex.size() <= solver::SOLVE_MAX_SIZE {
+            if let Some(best) = solver::solve(self, hex).and_then(|proof| proof.best) {
+                moves.push(best);
+                return;
+            }
+        }
+        self.unsolved_search_moves(hex, moves);
+    }
+
+    fn noisy_moves(&mut self, hex: &Hex, moves: &mut Vec<HexMove>) {
+        moves.clear();
+        if hex.winner().is_some() {
+            return;
+        }
+        let mut replies = Vec::new();
+        bridge_replies(hex, &mut replies);
+        moves.extend(replies.into_iter().map(HexMove::cell));
+    }
+
+    /// The opponent threatens to win on the spot: standing pat would ignore
+    /// it, and the one block is all there is to search.
+    fn must_respond(&mut self, hex: &Hex) -> bool {
+        if hex.winner().is_some() {
+            return false;
+        }
+        let mut cells = Vec::new();
+        winning_cells(hex, hex.side_to_move_player().other(), 1, &mut cells);
+        !cells.is_empty()
+    }
+
+    fn forced_result(&mut self, hex: &Hex) -> Option<i32> {
+        let quick = self.quick_result(hex);
+        if quick.is_some() {
+            return quick;
+        }
+        // On small boards the swap decision is solved outright: the shared
+        // search cannot prove every first move lost in reasonable time. The
+        // positions inside those proofs are then known to the search too.
+        if hex.size() > solver::SOLVE_MAX_SIZE {
+            return None;
+        }
+        let proof = if hex.swap_is_legal() {
+            solver::solve(self, hex)
+        } else {
+            solver::cached(self, hex)
+        };
+        proof.map(|proof| {
+            let plies = proof.plies as i32;
+            if proof.win {
+                plies
+            } else {
+                -plies
+            }
+        })
+    }
+
+    fn move_order_hint(&mut self, hex: &Hex, mv: HexMove) -> i32 {
+        if mv.is_swap() {
+            return HINT_SWAP;
+        }
+        let cell = mv.0 as usize;
+        let key = Some(hex.hash_key());
+        if self.bridge_replies_key == key && self.bridge_replies.contains(&cell) {
+            return HINT_BRIDGE;
+        }
+        let td = &self.two_distance;
+        if td.key != key {
+            return 0;
+        }
+        let slack = (td.cell_potential(0, cell) as i32 - td.potential[0] as i32)
+            + (td.cell_potential(1, cell) as i32 - td.potential[1] as i32);
+        -slack.min(50) * HINT_SLACK_STEP
+    }
+
+    fn move_index(&self, hex: &Hex, mv: HexMove) -> usize {
+        if mv.is_swap() {
+            hex.geometry().cells()
+        } else {
+            mv.0 as usize
+        }
+    }
+
+    fn move_index_bound(&self, hex: &Hex) -> usize {
+        hex.geometry().cells() + 1
+    }
+}
