@@ -43,8 +43,10 @@ fn hex_keeps_the_game_contract() {
         &[
             &[],
             &[("BoardSize", "1")],
+            &[("BoardSize", "2")],
             &[("BoardSize", "4"), ("Swap", "false")],
             &[("BoardSize", "7")],
+            &[("BoardSize", "13"), ("Swap", "false")],
         ],
         4,
         400,
