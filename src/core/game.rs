@@ -182,6 +182,16 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     fn unmake_move(&mut self, mv: Self::Move);
 
+    /// Passes the turn without moving, for the search's null-move pruning
+    /// (never played in a game). Returns false, changing nothing, where the
+    /// game has no such pass (the default) or not in this position.
+    fn make_null_move(&mut self) -> bool {
+        false
+    }
+
+    /// Takes back the pass `make_null_move` made.
+    fn unmake_null_move(&mut self) {}
+
     // ---- notation ----------------------------------------------------------
 
     fn format_move(&self, mv: Self::Move) -> String;

@@ -76,6 +76,19 @@ impl Deadline {
     }
 }
 
+/// What a game says of null-move pruning, where a side that could pass
+/// and still score at least beta is taken to stand at least that well.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NullMove {
+    /// A pass may be a side's best move (or the game has none).
+    Unsound,
+    /// A move is never worse than a pass (Hex: a stone never hurts its owner).
+    Sound,
+    /// Zugzwang occurs, rarely: a fail-high after a pass is confirmed by a
+    /// shallower search of the real moves before it is trusted.
+    Verified,
+}
+
 /// History slots a knowledge without its own `move_index` uses: moves are
 /// folded onto them by their codes (a collision only blurs ordering).
 pub const DEFAULT_MOVE_INDEX_BOUND: usize = 1 << 14;
@@ -178,6 +191,17 @@ pub trait Knowledge<G: Game>: Default + Send + 'static {
     /// is always searched to full depth.
     fn hints_every_move() -> bool {
         false
+    }
+
+    /// Whether null-move pruning is sound in this game (see `NullMove`).
+    fn null_move() -> NullMove {
+        NullMove::Unsound
+    }
+
+    /// The search has just passed (`made`) or taken its pass back;
+    /// `position` is the position after it.
+    fn on_null_move(&mut self, position: &G, made: bool) {
+        let _ = (position, made);
     }
 
     /// This game's defaults for the search's parameters (each a `setoption`

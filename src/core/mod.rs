@@ -19,5 +19,5 @@ pub use game::{
     Game, MoveCode, OptionKind, OptionSpec, Outcome, Player, Score, INFINITY, MATE, MATE_BOUND,
     MOVE_CODE_LIMIT,
 };
-pub use knowledge::{Deadline, EvalTerm, Knowledge, PlainKnowledge, RootSolution};
+pub use knowledge::{Deadline, EvalTerm, Knowledge, NullMove, PlainKnowledge, RootSolution};
 pub use presentation::Presentation;

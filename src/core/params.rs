@@ -18,6 +18,22 @@ pub struct SearchParams {
     pub lmr_second_index: i32,
     pub lmr_third_index: i32,
     pub lmr_third_depth: i32,
+    /// Null-move pruning from this depth on (0: never), where the game's
+    /// knowledge says it is sound; the pass is searched
+    /// `null_move_reduction + depth / null_move_depth_divisor` plies shallower.
+    pub null_move_min_depth: i32,
+    pub null_move_reduction: i32,
+    pub null_move_depth_divisor: i32,
+    /// Reverse futility: at depth `rfp_max_depth` or less (0: never), a
+    /// non-PV node whose static evaluation beats beta by `rfp_margin` a ply
+    /// is cut off unsearched.
+    pub rfp_max_depth: i32,
+    pub rfp_margin: i32,
+    /// Late-move pruning: at depth `lmp_max_depth` or less (0: never), a
+    /// non-PV node searches only its first `lmp_base + depth * depth` quiet
+    /// moves.
+    pub lmp_max_depth: i32,
+    pub lmp_base: i32,
 }
 
 impl Default for SearchParams {
@@ -29,6 +45,13 @@ impl Default for SearchParams {
             lmr_second_index: 10,
             lmr_third_index: 20,
             lmr_third_depth: 8,
+            null_move_min_depth: 0,
+            null_move_reduction: 3,
+            null_move_depth_divisor: 6,
+            rfp_max_depth: 0,
+            rfp_margin: 100,
+            lmp_max_depth: 0,
+            lmp_base: 3,
         }
     }
 }
@@ -41,7 +64,7 @@ struct Spin {
     field: fn(&mut SearchParams) -> &mut i32,
 }
 
-const SPINS: [Spin; 6] = [
+const SPINS: [Spin; 13] = [
     Spin {
         name: "AspirationWindow",
         min: 1,
@@ -77,6 +100,48 @@ const SPINS: [Spin; 6] = [
         min: 1,
         max: 100,
         field: |p| &mut p.lmr_third_depth,
+    },
+    Spin {
+        name: "NullMoveMinDepth",
+        min: 0,
+        max: 100,
+        field: |p| &mut p.null_move_min_depth,
+    },
+    Spin {
+        name: "NullMoveReduction",
+        min: 1,
+        max: 20,
+        field: |p| &mut p.null_move_reduction,
+    },
+    Spin {
+        name: "NullMoveDepthDivisor",
+        min: 1,
+        max: 100,
+        field: |p| &mut p.null_move_depth_divisor,
+    },
+    Spin {
+        name: "RfpMaxDepth",
+        min: 0,
+        max: 100,
+        field: |p| &mut p.rfp_max_depth,
+    },
+    Spin {
+        name: "RfpMargin",
+        min: 1,
+        max: 100_000,
+        field: |p| &mut p.rfp_margin,
+    },
+    Spin {
+        name: "LmpMaxDepth",
+        min: 0,
+        max: 100,
+        field: |p| &mut p.lmp_max_depth,
+    },
+    Spin {
+        name: "LmpBase",
+        min: 0,
+        max: 1_000,
+        field: |p| &mut p.lmp_base,
     },
 ];
 
@@ -153,6 +218,7 @@ mod tests {
     fn bad_values_change_nothing() {
         let mut params = SearchParams::default();
         assert!(params.set("LmrMinDepth", "0").is_err());
+        assert!(params.set("NullMoveReduction", "21").is_err());
         assert!(params.set("lmrmindepth", "three").is_err());
         assert_eq!(params, SearchParams::default());
         assert_eq!(params.set("Hash", "16"), Ok(false));

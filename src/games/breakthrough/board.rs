@@ -228,6 +228,13 @@ impl Board {
         self.ply += 1;
     }
 
+    /// Hands the move to the other side (the search's null move); its own
+    /// inverse.
+    pub fn pass(&mut self) {
+        self.side = self.side.other();
+        self.hash ^= ZOBRIST.black_to_move;
+    }
+
     pub fn unmake_move(&mut self, mv: Move) {
         self.side = self.side.other();
         self.hash ^= ZOBRIST.black_to_move;

@@ -5,7 +5,7 @@
 
 use super::board::{attacks, goal_rank, last_step_rank, Move};
 use super::{eval, Breakthrough};
-use crate::core::{EvalTerm, Knowledge, Player, Score};
+use crate::core::{EvalTerm, Knowledge, NullMove, Player, Score};
 
 /// Ordering hints: winning and capturing moves first, then steps onto the
 /// rank before the goal, which the opponent must answer.
@@ -16,6 +16,12 @@ const HINT_THREAT: i32 = 60;
 pub struct BreakthroughKnowledge;
 
 impl Knowledge<Breakthrough> for BreakthroughKnowledge {
+    /// Zugzwang happens in Breakthrough endgames (mutual blocks where
+    /// whoever moves must open a lane), so a pass's fail-high is confirmed.
+    fn null_move() -> NullMove {
+        NullMove::Verified
+    }
+
     /// A win in one is played at once, and an intruder one step from our home
     /// rank must be captured: every other move loses on the spot.
     fn search_moves(&mut self, position: &Breakthrough, moves: &mut Vec<Move>) {

@@ -79,6 +79,15 @@ impl Game for Breakthrough {
         self.board.unmake_move(mv);
     }
 
+    fn make_null_move(&mut self) -> bool {
+        self.board.pass();
+        true
+    }
+
+    fn unmake_null_move(&mut self) {
+        self.board.pass();
+    }
+
     fn format_move(&self, mv: Move) -> String {
         notation::format_move(mv)
     }

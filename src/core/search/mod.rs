@@ -8,12 +8,15 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::game::MoveCode;
+mod pruning;
+
 use super::game::{Game, Outcome, Score, INFINITY, MATE, MATE_BOUND};
 use super::knowledge::{Deadline, Knowledge};
 use super::params::SearchParams;
 use super::threads::{CompletedIteration, HelperReports, HELPER_COUNT_INTERVAL};
 use super::time::{IterationTimer, TimeBudget};
 use super::tt::{Bound, TranspositionTable};
+use pruning::ThreatCheck;
 
 /// Deepest ply the search tracks (main search plus quiescence).
 pub const MAX_PLY: usize = 128;
@@ -161,6 +164,10 @@ pub(super) struct Searcher<'a, G: Game, K> {
     aborted: bool,
     /// How settled the main thread's iterations are, for a clocked search.
     timer: IterationTimer,
+    /// `passed_at[ply]`: the node at `ply` was reached by a null move.
+    passed_at: Vec<bool>,
+    /// Inside the search that confirms a null move's fail-high: no passes.
+    verifying_null_move: bool,
     /// `Game::hints_every_move`, read once.
     every_move_hinted: bool,
     killers: Vec<[Option<G::Move>; 2]>,
@@ -205,6 +212,8 @@ impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
             seldepth: 0,
             aborted: false,
             timer: IterationTimer::default(),
+            passed_at: vec![false; MAX_PLY + 1],
+            verifying_null_move: false,
             every_move_hinted: K::hints_every_move(),
             killers: vec![[None; 2]; MAX_PLY + 1],
             move_buffers: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
@@ -568,6 +577,13 @@ impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
             }
         }
 
+        let mut threat = ThreatCheck::default();
+        if !pv_node {
+            if let Some(score) = self.prune_before_moves(depth, beta, ply, &mut threat) {
+                return score;
+            }
+        }
+
         let mut moves = std::mem::take(&mut self.move_buffers[ply]);
         let mut keys = std::mem::take(&mut self.key_buffers[ply]);
         self.knowledge.search_moves(&self.game, &mut moves);
@@ -581,14 +597,21 @@ impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
+        let mut quiet_moves = 0;
         for index in 0..moves.len() {
             let (mv, kind) = pick_next(&mut moves, &mut keys, index);
+            let reducible =
+                kind == MoveKind::Quiet || (kind == MoveKind::Tactical && self.every_move_hinted);
+            if reducible && index > 0 {
+                quiet_moves += 1;
+                if !pv_node && self.skip_late_move(depth, quiet_moves, best_score, &mut threat) {
+                    continue;
+                }
+            }
             self.make(mv);
             let score = if index == 0 {
                 -self.negamax(depth - 1, -beta, -alpha, ply + 1, pv_node)
             } else {
-                let reducible = kind == MoveKind::Quiet
-                    || (kind == MoveKind::Tactical && self.every_move_hinted);
                 let reduction = if reducible {
                     self.control.params.late_move_reduction(depth, index as i32)
                 } else {

@@ -1,0 +1,104 @@
+//! Pruning that trades exactness for depth, each switched on per game by
+//! its parameters (`core/params.rs`) and, for the null move, by what its
+//! knowledge says is sound. Only non-PV nodes are pruned, never a node whose
+//! side to move must answer a threat, and never against a proven score.
+
+use super::Searcher;
+use crate::core::game::{Game, Score, MATE_BOUND};
+use crate::core::knowledge::{Knowledge, NullMove};
+
+/// Whether the side to move must answer a threat, asked of the knowledge
+/// once per node and only when some pruning needs it.
+#[derive(Default)]
+pub(super) struct ThreatCheck(Option<bool>);
+
+impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
+    pub(super) fn threatened(&mut self, check: &mut ThreatCheck) -> bool {
+        *check
+            .0
+            .get_or_insert_with(|| self.knowledge.must_respond(&self.game))
+    }
+
+    /// A score to return at once for a non-PV node, before its moves are
+    /// generated: reverse futility (the static evaluation is far above
+    /// beta), then the null move (passing still fails high).
+    pub(super) fn prune_before_moves(
+        &mut self,
+        depth: i32,
+        beta: Score,
+        ply: usize,
+        threat: &mut ThreatCheck,
+    ) -> Option<Score> {
+        let params = self.control.params;
+        let futile = depth <= params.rfp_max_depth;
+        let null_move = self.null_move_allowed(depth, ply);
+        if !(futile || null_move) || beta.abs() >= MATE_BOUND || self.threatened(threat) {
+            return None;
+        }
+        let eval = self.knowledge.evaluate(&self.game);
+        if futile && eval - params.rfp_margin * depth >= beta {
+            return Some(eval);
+        }
+        if null_move && eval >= beta {
+            return self.null_move_search(depth, beta, ply);
+        }
+        None
+    }
+
+    fn null_move_allowed(&self, depth: i32, ply: usize) -> bool {
+        let min_depth = self.control.params.null_move_min_depth;
+        min_depth > 0
+            && depth >= min_depth
+            && K::null_move() != NullMove::Unsound
+            && !self.verifying_null_move
+            && !self.passed_at[ply]
+    }
+
+    /// Passes and searches the opponent's reply shallower with a null
+    /// window at beta; a fail-high there is a fail-high here (confirmed by
+    /// a shallower search without passes where zugzwang exists).
+    fn null_move_search(&mut self, depth: i32, beta: Score, ply: usize) -> Option<Score> {
+        if !self.game.make_null_move() {
+            return None;
+        }
+        self.knowledge.on_null_move(&self.game, true);
+        let params = self.control.params;
+        let reduced = depth - 1 - params.null_move_reduction - depth / params.null_move_depth_divisor;
+        self.passed_at[ply + 1] = true;
+        let score = -self.negamax(reduced, -beta, -beta + 1, ply + 1, false);
+        self.passed_at[ply + 1] = false;
+        self.game.unmake_null_move();
+        self.knowledge.on_null_move(&self.game, false);
+        if self.aborted || score < beta {
+            return None;
+        }
+        // A mate found after a pass is no proof of one without it.
+        let score = if score >= MATE_BOUND { beta } else { score };
+        if K::null_move() == NullMove::Verified {
+            self.verifying_null_move = true;
+            let verified = self.negamax(reduced.max(1), beta - 1, beta, ply, false);
+            self.verifying_null_move = false;
+            if self.aborted || verified < beta {
+                return None;
+            }
+        }
+        Some(score)
+    }
+
+    /// Late-move pruning: past the first few quiet moves of a shallow
+    /// non-PV node, once a move has been found that is not a lost one, the
+    /// rest are not searched.
+    pub(super) fn skip_late_move(
+        &mut self,
+        depth: i32,
+        quiet_index: i32,
+        best_score: Score,
+        threat: &mut ThreatCheck,
+    ) -> bool {
+        let params = self.control.params;
+        depth <= params.lmp_max_depth
+            && quiet_index >= params.lmp_base + depth * depth
+            && best_score > -MATE_BOUND
+            && !self.threatened(threat)
+    }
+}
