@@ -176,3 +176,97 @@ impl Knowledge<Gomoku> for GomokuKnowledge {
     }
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Game;
+    use crate::games::gomoku::GomokuRules;
+
+    /// Black to move wins by fours: h8, then h5 makes two fours.
+    const TWO_STEP_VCF: &str = "15/15/15/15/15/15/7o7/3oxxx8/7x7/7x7/3oxxx8/15/15/15/15 x";
+
+    fn fen(text: &str, rules: &GomokuRules) -> Gomoku {
+        Gomoku::from_fen(text, rules).expect("test position")
+    }
+
+    fn copy_matches(knowledge: &GomokuKnowledge, position: &Gomoku) -> bool {
+        knowledge
+            .board
+            .as_ref()
+            .is_some_and(|board| same_position(board, position.board()))
+    }
+
+    #[test]
+    fn the_board_copy_follows_the_search_line() {
+        let mut game = fen(TWO_STEP_VCF, &GomokuRules::default());
+        let mut knowledge = GomokuKnowledge::default();
+        knowledge.prepare_search(&game, &Deadline::default());
+        let line: Vec<Move> = ["a1", "o15", "b2"]
+            .iter()
+            .map(|name| game.parse_move(name).expect("test move"))
+            .collect();
+        for &mv in &line {
+            game.make_move(mv);
+            knowledge.on_make(&game, mv);
+            assert!(copy_matches(&knowledge, &game));
+        }
+        for &mv in line.iter().rev() {
+            game.unmake_move(mv);
+            knowledge.on_unmake(&game, mv);
+            assert!(copy_matches(&knowledge, &game));
+        }
+        assert_eq!(knowledge.forced_result(&game), Some(5));
+    }
+
+    #[test]
+    fn a_copy_out_of_step_is_replaced_before_it_answers() {
+        let rules = GomokuRules::default();
+        let elsewhere = fen("15/15/15/15/15/15/15/3oxxx8/15/15/15/15/15/15/15 x", &rules);
+        let game = fen(TWO_STEP_VCF, &rules);
+        let mut knowledge = GomokuKnowledge::default();
+        knowledge.prepare_search(&elsewhere, &Deadline::default());
+        // Moves of another line: played or taken back where the copy allows.
+        knowledge.on_make(&game, 0);
+        knowledge.on_unmake(&game, 0);
+        knowledge.on_unmake(&game, game.parse_move("h8").expect("test move"));
+        let fresh = GomokuKnowledge::default().find_vcf(&game, 10_000);
+        assert!(fresh.is_some());
+        assert_eq!(knowledge.find_vcf(&game, 10_000), fresh);
+        assert!(copy_matches(&knowledge, &game));
+    }
+
+    #[test]
+    fn a_copy_of_another_board_size_is_out_of_step() {
+        let small = Gomoku::start_position(&GomokuRules::default());
+        let large = Gomoku::start_position(&GomokuRules {
+            size: 19,
+            ..GomokuRules::default()
+        });
+        assert_eq!(small.hash(), large.hash());
+        let mut knowledge = GomokuKnowledge::default();
+        knowledge.prepare_search(&small, &Deadline::default());
+        assert_eq!(knowledge.forced_result(&large), None);
+        assert!(knowledge
+            .board
+            .as_ref()
+            .is_some_and(|board| board.size() == 19));
+    }
+
+    #[test]
+    fn only_the_probes_right_below_the_root_get_the_root_budget() {
+        let mut game = fen(TWO_STEP_VCF, &GomokuRules::default());
+        let mut knowledge = GomokuKnowledge::default();
+        assert_eq!(knowledge.vcf_budget(&game), ROOT_VCF_BUDGET);
+        knowledge.prepare_search(&game, &Deadline::default());
+        for name in ["a1", "o15"] {
+            assert_eq!(
+                knowledge.vcf_budget(&game),
+                ROOT_VCF_BUDGET,
+                "before {name}"
+            );
+            let mv = game.parse_move(name).expect("test move");
+            game.make_move(mv);
+        }
+        assert_eq!(knowledge.vcf_budget(&game), SEARCH_VCF_BUDGET);
+    }
+}
