@@ -1,10 +1,9 @@
 //! Search knowledge: forced-move generation, VCF and VCT proofs played out
 //! against every defence, and results the game proves without search.
 
-use boardgames::core::legacy::InPositionKnowledge;
-use boardgames::core::{Deadline, Game, Outcome, Player};
+use boardgames::core::{Deadline, Game, Knowledge, Outcome, Player};
 use boardgames::games::gomoku::pattern::{T_FIVE, T_OPEN_FOUR};
-use boardgames::games::gomoku::{Gomoku, GomokuRules, Move};
+use boardgames::games::gomoku::{Gomoku, GomokuKnowledge, GomokuRules, Move};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -24,11 +23,17 @@ fn fen(text: &str) -> Gomoku {
 /// Plays the attacker's win, found afresh by `find` at each of its turns,
 /// and answers it with every legal defence, recursively: true when every
 /// line ends in the attacker's five within `turns` moves of the attacker.
-fn win_holds(game: &mut Gomoku, attacker: Player, turns: u32, find: Finder) -> bool {
+fn win_holds(
+    game: &mut Gomoku,
+    knowledge: &mut GomokuKnowledge,
+    attacker: Player,
+    turns: u32,
+    find: Finder,
+) -> bool {
     if turns == 0 {
         return false;
     }
-    let Some((mv, _)) = find(game) else {
+    let Some((mv, _)) = find(knowledge, game) else {
         return false;
     };
     game.make_move(mv);
@@ -40,7 +45,8 @@ fn win_holds(game: &mut Gomoku, attacker: Player, turns: u32, find: Finder) -> b
             game.generate_moves(&mut defences);
             defences.iter().all(|&defence| {
                 game.make_move(defence);
-                let holds = game.outcome().is_none() && win_holds(game, attacker, turns - 1, find);
+                let holds = game.outcome().is_none()
+                    && win_holds(game, knowledge, attacker, turns - 1, find);
                 game.unmake_move(defence);
                 holds
             })
@@ -50,24 +56,34 @@ fn win_holds(game: &mut Gomoku, attacker: Player, turns: u32, find: Finder) -> b
     result
 }
 
-type Finder = fn(&mut Gomoku) -> Option<(Move, i32)>;
+type Finder = fn(&mut GomokuKnowledge, &Gomoku) -> Option<(Move, i32)>;
 
-fn vcf(game: &mut Gomoku) -> Option<(Move, i32)> {
-    game.find_vcf(1_000_000)
+fn vcf(knowledge: &mut GomokuKnowledge, game: &Gomoku) -> Option<(Move, i32)> {
+    knowledge.find_vcf(game, 1_000_000)
 }
 
-fn vct(game: &mut Gomoku) -> Option<(Move, i32)> {
-    game.vct_search(1_000_000, &Deadline::default())
+fn vct(knowledge: &mut GomokuKnowledge, game: &Gomoku) -> Option<(Move, i32)> {
+    knowledge.find_vct(game, 1_000_000, &Deadline::default())
 }
 
-fn vcf_holds(game: &mut Gomoku, attacker: Player, fours: u32) -> bool {
-    win_holds(game, attacker, fours + 1, vcf)
+fn vcf_holds(
+    game: &mut Gomoku,
+    knowledge: &mut GomokuKnowledge,
+    attacker: Player,
+    fours: u32,
+) -> bool {
+    win_holds(game, knowledge, attacker, fours + 1, vcf)
 }
 
 /// The VCT holds, and the attacker's five comes within the `plies` its
 /// first search claimed.
-fn vct_holds(game: &mut Gomoku, attacker: Player, plies: i32) -> bool {
-    win_holds(game, attacker, (plies as u32).div_ceil(2), vct)
+fn vct_holds(
+    game: &mut Gomoku,
+    knowledge: &mut GomokuKnowledge,
+    attacker: Player,
+    plies: i32,
+) -> bool {
+    win_holds(game, knowledge, attacker, (plies as u32).div_ceil(2), vct)
 }
 
 /// Black: three on row 5 and on row 8, each closed on the left, and two on
@@ -78,26 +94,29 @@ const TWO_STEP_VCF: &str = "15/15/15/15/15/15/7o7/3oxxx8/7x7/7x7/3oxxx8/15/15/15
 #[test]
 fn a_hand_built_vcf_is_found_and_holds_against_every_defence() {
     let mut game = fen(TWO_STEP_VCF);
-    let (first, plies) = game.find_vcf(10_000).expect("the VCF is found");
+    let mut knowledge = GomokuKnowledge::default();
+    let (first, plies) = knowledge.find_vcf(&game, 10_000).expect("the VCF is found");
     assert!(plies >= 5 && plies % 2 == 1, "plies {plies}");
     assert!(game.board().threat(0, first as usize) >= boardgames::games::gomoku::pattern::T_FOUR);
-    assert!(vcf_holds(&mut game, Player::P1, 10));
-    assert_eq!(game.forced_result(), Some(plies));
+    assert!(vcf_holds(&mut game, &mut knowledge, Player::P1, 10));
+    assert_eq!(knowledge.forced_result(&game), Some(plies));
     // White to move in the same position has no fours at all.
-    let mut white = fen(&TWO_STEP_VCF.replace(" x", " o"));
-    assert_eq!(white.find_vcf(10_000), None);
+    let white = fen(&TWO_STEP_VCF.replace(" x", " o"));
+    assert_eq!(GomokuKnowledge::default().find_vcf(&white, 10_000), None);
 }
 
 #[test]
 fn no_vcf_when_the_fours_run_out() {
     // One closed three: either four is blocked and nothing follows.
-    let mut game = fen("15/15/15/15/15/15/15/3oxxx8/15/15/15/15/15/15/15 x");
-    assert_eq!(game.find_vcf(100_000), None);
-    assert_eq!(game.forced_result(), None);
+    let game = fen("15/15/15/15/15/15/15/3oxxx8/15/15/15/15/15/15/15 x");
+    let mut knowledge = GomokuKnowledge::default();
+    assert_eq!(knowledge.find_vcf(&game, 100_000), None);
+    assert_eq!(knowledge.forced_result(&game), None);
     // Without h6 there is still a win, through the diagonal f5-g6-h7-i8.
     let mut game = fen("15/15/15/15/15/15/7o7/3oxxx8/7x7/15/3oxxx8/15/15/15/15 x");
-    assert!(game.find_vcf(100_000).is_some());
-    assert!(vcf_holds(&mut game, Player::P1, 10));
+    let mut knowledge = GomokuKnowledge::default();
+    assert!(knowledge.find_vcf(&game, 100_000).is_some());
+    assert!(vcf_holds(&mut game, &mut knowledge, Player::P1, 10));
 }
 
 /// A game from the centre with 12 to 39 random candidate moves (fewer if it
@@ -105,8 +124,9 @@ fn no_vcf_when_the_fours_run_out() {
 fn random_game(rng: &mut SmallRng) -> Gomoku {
     let mut game = game_from(&["h8"]);
     let mut moves = Vec::new();
+    let mut knowledge = GomokuKnowledge::default();
     for _ in 0..rng.gen_range(12..40) {
-        game.generate_search_moves(&mut moves);
+        knowledge.search_moves(&game, &mut moves);
         if game.outcome().is_some() || moves.is_empty() {
             break;
         }
@@ -125,10 +145,15 @@ fn vcfs_found_in_random_games_hold() {
         if game.outcome().is_some() {
             continue;
         }
-        if let Some((_, plies)) = game.find_vcf(20_000) {
+        let mut knowledge = GomokuKnowledge::default();
+        if let Some((_, plies)) = knowledge.find_vcf(&game, 20_000) {
             if plies >= 5 {
                 let attacker = game.side_to_move();
-                assert!(vcf_holds(&mut game, attacker, 30), "{}", game.to_fen());
+                assert!(
+                    vcf_holds(&mut game, &mut knowledge, attacker, 30),
+                    "{}",
+                    game.to_fen()
+                );
                 proven += 1;
             }
         }
@@ -140,16 +165,20 @@ fn vcfs_found_in_random_games_hold() {
 fn a_double_three_is_a_threat_win_the_fours_alone_miss() {
     // Black f8-g8 and h9-h10: h8 makes two open threes; White can stop one.
     let mut game = game_from(&["f8", "a1", "g8", "a15", "h10", "o1", "h9", "o15"]);
-    assert_eq!(game.find_vcf(100_000), None);
-    let (first, plies) = game
-        .vct_search(100_000, &Deadline::default())
+    let mut knowledge = GomokuKnowledge::default();
+    assert_eq!(knowledge.find_vcf(&game, 100_000), None);
+    let (first, plies) = knowledge
+        .find_vct(&game, 100_000, &Deadline::default())
         .expect("the VCT is found");
     assert_eq!(game.format_move(first), "h8");
     assert_eq!(plies, 5);
-    assert!(vct_holds(&mut game, Player::P1, plies));
+    assert!(vct_holds(&mut game, &mut knowledge, Player::P1, plies));
     // White, to move instead, has nothing to threaten with.
-    let mut white = fen(&game.to_fen().replace(" x", " o"));
-    assert_eq!(white.vct_search(100_000, &Deadline::default()), None);
+    let white = fen(&game.to_fen().replace(" x", " o"));
+    assert_eq!(
+        GomokuKnowledge::default().find_vct(&white, 100_000, &Deadline::default()),
+        None
+    );
 }
 
 #[test]
@@ -161,13 +190,18 @@ fn threat_wins_found_in_random_games_hold() {
             break;
         }
         let mut game = random_game(&mut rng);
-        if game.outcome().is_some() || game.find_vcf(20_000).is_some() {
+        let mut knowledge = GomokuKnowledge::default();
+        if game.outcome().is_some() || knowledge.find_vcf(&game, 20_000).is_some() {
             continue;
         }
-        if let Some((_, plies)) = game.vct_search(20_000, &Deadline::default()) {
+        if let Some((_, plies)) = knowledge.find_vct(&game, 20_000, &Deadline::default()) {
             if plies <= 7 {
                 let attacker = game.side_to_move();
-                assert!(vct_holds(&mut game, attacker, plies), "{}", game.to_fen());
+                assert!(
+                    vct_holds(&mut game, &mut knowledge, attacker, plies),
+                    "{}",
+                    game.to_fen()
+                );
                 proven += 1;
             }
         }
@@ -178,22 +212,22 @@ fn threat_wins_found_in_random_games_hold() {
 #[test]
 fn forced_results_without_search() {
     // Black to move with four in a row open: five next.
-    let mut game = fen("15/15/15/15/15/15/15/3xxxx8/15/15/3ooo9/15/15/15/15 x");
-    assert_eq!(game.forced_result(), Some(1));
+    let game = fen("15/15/15/15/15/15/15/3xxxx8/15/15/3ooo9/15/15/15/15 x");
+    assert_eq!(GomokuKnowledge::default().forced_result(&game), Some(1));
     // White to move facing that open four: lost in two plies.
-    let mut game = fen("15/15/15/15/15/15/15/3xxxx8/15/15/3ooo9/o14/15/15/15 o");
-    assert_eq!(game.forced_result(), Some(-2));
+    let game = fen("15/15/15/15/15/15/15/3xxxx8/15/15/3ooo9/o14/15/15/15 o");
+    assert_eq!(GomokuKnowledge::default().forced_result(&game), Some(-2));
     // Black to move with an open three and White without fours: open four.
-    let mut game = fen("15/15/15/15/15/15/15/4xxx8/15/15/3oo10/15/15/15/15 x");
-    assert_eq!(game.forced_result(), Some(3));
+    let game = fen("15/15/15/15/15/15/15/4xxx8/15/15/3oo10/15/15/15/15 x");
+    assert_eq!(GomokuKnowledge::default().forced_result(&game), Some(3));
 }
 
 #[test]
 fn only_blocks_against_a_four() {
     // White has four on row 4 closed on the left; Black must take e4... f4.
-    let mut game = fen("15/15/15/15/15/15/15/7x7/7x7/15/15/xoooo10/15/15/15 x");
+    let game = fen("15/15/15/15/15/15/15/7x7/7x7/15/15/xoooo10/15/15/15 x");
     let mut moves = Vec::new();
-    game.generate_search_moves(&mut moves);
+    GomokuKnowledge::default().search_moves(&game, &mut moves);
     let names: Vec<String> = moves.iter().map(|&m| game.format_move(m)).collect();
     assert_eq!(names, ["f4"]);
 }
@@ -207,7 +241,7 @@ fn against_an_open_three_only_defences_or_fours() {
     let them = 1;
     assert!(game.board().threat_count(them, T_OPEN_FOUR) > 0);
     let mut kept = Vec::new();
-    game.generate_search_moves(&mut kept);
+    GomokuKnowledge::default().search_moves(&game, &mut kept);
     assert!(!kept.is_empty());
     let mut all = Vec::new();
     game.generate_moves(&mut all);
@@ -233,9 +267,9 @@ fn against_an_open_three_only_defences_or_fours() {
 
 #[test]
 fn noisy_moves_are_fours_or_blocks() {
-    let mut game = fen(TWO_STEP_VCF);
+    let game = fen(TWO_STEP_VCF);
     let mut noisy = Vec::new();
-    game.generate_noisy(&mut noisy);
+    GomokuKnowledge::default().noisy_moves(&game, &mut noisy);
     let mut names: Vec<String> = noisy.iter().map(|&m| game.format_move(m)).collect();
     names.sort();
     assert_eq!(names, ["h5", "h8", "i5", "i8"]);

@@ -3,6 +3,8 @@
 
 pub mod board;
 mod eval;
+mod failures;
+mod knowledge;
 pub mod notation;
 pub mod pattern;
 pub mod speed;
@@ -10,20 +12,11 @@ mod threats;
 mod vcf;
 mod vct;
 
-use crate::core::legacy::{InPositionKnowledge, MirrorKnowledge};
-use crate::core::Presentation;
+use crate::core::{Game, OptionKind, OptionSpec, Outcome, Player, Presentation};
+use board::{Board, Rule, MAX_SIZE, MIN_SIZE};
 
-/// The knowledge the search uses in this game.
-pub type GomokuKnowledge = MirrorKnowledge<Gomoku>;
-
-use crate::core::{EvalTerm, Game, OptionKind, OptionSpec, Outcome, Player, RootSolution, Score};
-use board::{Board, Rule, CELL_COUNT, MAX_SIZE, MIN_SIZE};
-
+pub use knowledge::GomokuKnowledge;
 pub use vcf::VcfStats;
-
-/// The part (1/n) of the time the search offers its root solver that the
-/// threat search takes.
-const VCT_SHARE_OF_SOLVER_TIME: u32 = 4;
 
 /// A move is the index of its cell, `y * STRIDE + x` (see [`board`]).
 pub type Move = u16;
@@ -50,27 +43,14 @@ pub struct Gomoku {
     /// Moves made since the position was set up, for `unmake_move` checks
     /// and the last-move mark in `render`.
     history: Vec<Move>,
-    vcf: vcf::VcfState,
-    vct: vct::VctState,
-    /// Stones on the board where the current search started (set by
-    /// `prepare_search`): the VCF probes right below the search's root get a
-    /// much larger budget than those deeper.
-    analysis_root_stones: usize,
-    /// The running search's limits, which the VCF probes respect.
-    deadline: crate::core::Deadline,
 }
 
 impl Gomoku {
     fn from_board(board: Board, rules: GomokuRules) -> Gomoku {
-        let analysis_root_stones = board.stone_count();
         Gomoku {
             board,
             rules,
             history: Vec::new(),
-            vcf: vcf::VcfState::new(),
-            vct: vct::VctState::new(),
-            analysis_root_stones,
-            deadline: Default::default(),
         }
     }
 
@@ -80,12 +60,6 @@ impl Gomoku {
 
     pub fn rules(&self) -> &GomokuRules {
         &self.rules
-    }
-
-    /// The move of the forced win by continuous fours for the side to move,
-    /// with its length in plies, if one is found within `budget` nodes.
-    pub fn find_vcf(&mut self, budget: u32) -> Option<(Move, i32)> {
-        self.vcf_search(budget)
     }
 }
 
@@ -233,59 +207,6 @@ impl Game for Gomoku {
 
     fn parse_move(&self, text: &str) -> Result<Move, String> {
         notation::parse_cell(text, self.board.size()).map(|cell| cell as Move)
-    }
-}
-
-impl InPositionKnowledge for Gomoku {
-    fn generate_search_moves(&mut self, moves: &mut Vec<Move>) {
-        self.search_moves(moves);
-    }
-
-    fn generate_noisy(&mut self, moves: &mut Vec<Move>) {
-        self.noisy_moves(moves);
-    }
-
-    fn move_order_hint(&self, mv: Move) -> i32 {
-        self.order_hint(mv as usize)
-    }
-
-    fn move_index(&self, mv: Move) -> usize {
-        mv as usize
-    }
-
-    fn move_index_bound(&self) -> usize {
-        CELL_COUNT
-    }
-
-    fn prepare_search(&mut self, deadline: &crate::core::Deadline) {
-        self.analysis_root_stones = self.board.stone_count();
-        self.deadline = deadline.clone();
-    }
-
-    fn solve_root(
-        &mut self,
-        deadline: &crate::core::Deadline,
-        nodes: &mut u64,
-    ) -> Option<RootSolution<Move>> {
-        // Most positions hold no VCT, so the threat search gets only part
-        // of the solver's share and the rest goes back to the search.
-        let deadline = deadline.within(deadline.remaining()? / VCT_SHARE_OF_SOLVER_TIME);
-        let before = self.vct.nodes() + self.vcf_stats().nodes;
-        let found = self.vct_search(u64::MAX, &deadline);
-        *nodes += self.vct.nodes() + self.vcf_stats().nodes - before;
-        found.map(|(best_move, plies)| RootSolution { best_move, plies })
-    }
-
-    fn evaluate(&mut self) -> Score {
-        eval::evaluate(&self.board)
-    }
-
-    fn eval_terms(&mut self) -> Vec<EvalTerm> {
-        eval::terms(&self.board)
-    }
-
-    fn forced_result(&mut self) -> Option<i32> {
-        self.forced_plies()
     }
 }
 

@@ -1,15 +1,14 @@
 //! Speed figures beyond the search bench: the cost of a move with its shape
 //! updates, of generating candidate moves, and of the VCF and VCT solvers.
 
-use crate::core::legacy::InPositionKnowledge;
 use std::time::{Duration, Instant};
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use super::{Gomoku, GomokuRules, Move};
+use super::{Gomoku, GomokuKnowledge, GomokuRules, Move};
 use crate::core::game::Game;
-use crate::core::Deadline;
+use crate::core::{Deadline, Knowledge};
 
 /// What `gomoku speed` measures, over the same positions every run.
 pub struct SpeedReport {
@@ -35,10 +34,11 @@ pub fn sample_positions(count: usize) -> Vec<Gomoku> {
     let mut rng = SmallRng::seed_from_u64(2024);
     let mut positions = Vec::with_capacity(count);
     let mut moves = Vec::new();
+    let mut knowledge = GomokuKnowledge::default();
     while positions.len() < count {
         let mut game = Gomoku::start_position(&GomokuRules::default());
         for _ in 0..rng.gen_range(10..50) {
-            game.generate_search_moves(&mut moves);
+            knowledge.search_moves(&game, &mut moves);
             if game.outcome().is_some() || moves.is_empty() {
                 break;
             }
@@ -54,6 +54,17 @@ pub fn sample_positions(count: usize) -> Vec<Gomoku> {
 
 pub fn measure(positions: usize, vcf_budget: u32, vct_budget: u64) -> SpeedReport {
     let mut games = sample_positions(positions);
+    // Each position keeps its solvers' memories through both solver runs,
+    // as a search of it would; they start in step with it, so that the
+    // timings below are of the solving alone.
+    let mut knowledge: Vec<GomokuKnowledge> = games
+        .iter()
+        .map(|game| {
+            let mut knowledge = GomokuKnowledge::default();
+            knowledge.prepare_search(game, &Deadline::default());
+            knowledge
+        })
+        .collect();
     let mut moves: Vec<Move> = Vec::new();
 
     let start = Instant::now();
@@ -73,8 +84,8 @@ pub fn measure(positions: usize, vcf_budget: u32, vct_budget: u64) -> SpeedRepor
     let start = Instant::now();
     let mut generations = 0u64;
     for _ in 0..200 {
-        for game in games.iter_mut() {
-            game.generate_search_moves(&mut moves);
+        for (game, knowledge) in games.iter().zip(knowledge.iter_mut()) {
+            knowledge.search_moves(game, &mut moves);
             generations += 1;
         }
     }
@@ -84,9 +95,9 @@ pub fn measure(positions: usize, vcf_budget: u32, vct_budget: u64) -> SpeedRepor
     let mut vcf_found = 0;
     let mut vcf_nodes = 0;
     let mut longest_vcf: Option<(String, String, i32)> = None;
-    for game in games.iter_mut() {
-        let before = game.vcf_stats().nodes;
-        if let Some((mv, plies)) = game.find_vcf(vcf_budget) {
+    for (game, knowledge) in games.iter().zip(knowledge.iter_mut()) {
+        let before = knowledge.vcf_stats().nodes;
+        if let Some((mv, plies)) = knowledge.find_vcf(game, vcf_budget) {
             vcf_found += 1;
             if longest_vcf
                 .as_ref()
@@ -95,7 +106,7 @@ pub fn measure(positions: usize, vcf_budget: u32, vct_budget: u64) -> SpeedRepor
                 longest_vcf = Some((game.to_fen(), game.format_move(mv), plies));
             }
         }
-        vcf_nodes += game.vcf_stats().nodes - before;
+        vcf_nodes += knowledge.vcf_stats().nodes - before;
     }
     let vcf_time = start.elapsed();
 
@@ -103,12 +114,12 @@ pub fn measure(positions: usize, vcf_budget: u32, vct_budget: u64) -> SpeedRepor
     let mut vct_found = 0;
     let mut vct_nodes = 0;
     let mut longest_vct: Option<(String, String, i32)> = None;
-    for game in games.iter_mut() {
-        if game.find_vcf(vcf_budget).is_some() {
+    for (game, knowledge) in games.iter().zip(knowledge.iter_mut()) {
+        if knowledge.find_vcf(game, vcf_budget).is_some() {
             continue;
         }
-        let before = game.vct.nodes();
-        if let Some((mv, plies)) = game.vct_search(vct_budget, &Deadline::default()) {
+        let before = knowledge.vct_nodes();
+        if let Some((mv, plies)) = knowledge.find_vct(game, vct_budget, &Deadline::default()) {
             vct_found += 1;
             if longest_vct
                 .as_ref()
@@ -117,7 +128,7 @@ pub fn measure(positions: usize, vcf_budget: u32, vct_budget: u64) -> SpeedRepor
                 longest_vct = Some((game.to_fen(), game.format_move(mv), plies));
             }
         }
-        vct_nodes += game.vct.nodes() - before;
+        vct_nodes += knowledge.vct_nodes() - before;
     }
     SpeedReport {
         positions,

@@ -5,15 +5,8 @@ use super::board::{cell_of, Board};
 use super::pattern::{
     Threat, FOUR, T_DOUBLE_THREE, T_FIVE, T_FOUR, T_FOUR_THREE, T_OPEN_FOUR, T_OPEN_THREE,
 };
-use super::{Gomoku, Move};
-
-/// Nodes a VCF probe may visit inside the main search.
-const SEARCH_VCF_BUDGET: u32 = 120;
-/// Nodes a VCF probe may visit one ply below the search's root, where the
-/// root's fours (and the opponent's wins after each root move) are proven.
-/// A probe runs at some 80,000 nodes a second and cannot be interrupted, so
-/// this also bounds how late a timed search can stop (about 12 ms).
-const ROOT_VCF_BUDGET: u32 = 1000;
+use super::vcf::VcfSolver;
+use super::Move;
 
 /// Every empty cell near a stone satisfying `keep`, in board order.
 pub fn near_cells(board: &Board, mut keep: impl FnMut(usize) -> bool, out: &mut Vec<Move>) {
@@ -40,174 +33,167 @@ pub fn first_with_threat(board: &Board, side: usize, threat: Threat) -> Option<u
     found.first().map(|&cell| cell as usize)
 }
 
-impl Gomoku {
-    pub(super) fn search_moves(&mut self, moves: &mut Vec<Move>) {
-        moves.clear();
-        let board = &self.board;
-        if board.winner().is_some() || board.is_full() {
+/// The moves the main search tries: the five if we have one, the blocks of
+/// theirs, against an open four only the moves that stop it, otherwise every
+/// cell near a stone.
+pub fn search_moves(board: &Board, moves: &mut Vec<Move>) {
+    moves.clear();
+    if board.winner().is_some() || board.is_full() {
+        return;
+    }
+    let me = board.side();
+    let them = me ^ 1;
+    if let Some(cell) = first_five(board, me) {
+        moves.push(cell as Move);
+        return;
+    }
+    if board.threat_count(them, T_FIVE) > 0 {
+        near_cells(board, |cell| board.threat(them, cell) == T_FIVE, moves);
+        return;
+    }
+    if board.stone_count() == 0 {
+        let centre = board.size() / 2;
+        moves.push(cell_of(centre, centre) as Move);
+        return;
+    }
+    if board.threat_count(them, T_OPEN_FOUR) > 0 {
+        defences_against_open_four(board, moves);
+        if !moves.is_empty() {
             return;
         }
-        let me = board.side();
-        let them = me ^ 1;
-        if let Some(cell) = first_five(board, me) {
-            moves.push(cell as Move);
-            return;
-        }
-        if board.threat_count(them, T_FIVE) > 0 {
-            near_cells(board, |cell| board.threat(them, cell) == T_FIVE, moves);
-            return;
-        }
-        if board.stone_count() == 0 {
-            let centre = board.size() / 2;
-            moves.push(cell_of(centre, centre) as Move);
-            return;
-        }
-        if board.threat_count(them, T_OPEN_FOUR) > 0 {
-            self.defences_against_open_four(moves);
-            if !moves.is_empty() {
-                return;
+    }
+    near_cells(board, |_| true, moves);
+}
+
+/// Our fours, and the moves after which the opponent no longer has a
+/// move making an open four (or two fours).
+pub fn defences_against_open_four(board: &Board, moves: &mut Vec<Move>) {
+    let me = board.side();
+    let them = me ^ 1;
+    near_cells(board, |cell| board.threat(me, cell) >= T_FOUR, moves);
+    let mut threats = Vec::new();
+    near_cells(
+        board,
+        |cell| board.threat(them, cell) == T_OPEN_FOUR,
+        &mut threats,
+    );
+    let mut tried = Vec::new();
+    for &threat in &threats {
+        let threat = threat as usize;
+        tried.push(threat as Move);
+        for direction in 0..4 {
+            if board.shape(them, threat, direction) >= FOUR {
+                tried.extend(
+                    board
+                        .line_cells(threat, direction, 5)
+                        .filter(|&cell| board.is_empty(cell))
+                        .map(|cell| cell as Move),
+                );
             }
         }
-        let board = &self.board;
-        near_cells(board, |_| true, moves);
     }
+    tried.sort_unstable();
+    tried.dedup();
+    for mv in tried {
+        if moves.contains(&mv) {
+            continue;
+        }
+        // Our stone only ever weakens their shapes, so it defends when it
+        // spoils every cell where they would make an open four.
+        let defends = threats.iter().all(|&threat| {
+            threat == mv
+                || board.threat_if_blocked(them, threat as usize, mv as usize) < T_OPEN_FOUR
+        });
+        if defends {
+            moves.push(mv);
+        }
+    }
+}
 
-    /// Our fours, and the moves after which the opponent no longer has a
-    /// move making an open four (or two fours).
-    pub(super) fn defences_against_open_four(&self, moves: &mut Vec<Move>) {
-        let me = self.board.side();
-        let them = me ^ 1;
-        let board = &self.board;
+/// Quiescence's moves: the five, the blocks of theirs, or our fours.
+pub fn noisy_moves(board: &Board, moves: &mut Vec<Move>) {
+    moves.clear();
+    if board.winner().is_some() || board.is_full() {
+        return;
+    }
+    let me = board.side();
+    let them = me ^ 1;
+    if let Some(cell) = first_five(board, me) {
+        moves.push(cell as Move);
+    } else if board.threat_count(them, T_FIVE) > 0 {
+        near_cells(board, |cell| board.threat(them, cell) == T_FIVE, moves);
+    } else {
         near_cells(board, |cell| board.threat(me, cell) >= T_FOUR, moves);
-        let mut threats = Vec::new();
-        near_cells(
-            board,
-            |cell| board.threat(them, cell) == T_OPEN_FOUR,
-            &mut threats,
-        );
-        let mut tried = Vec::new();
-        for &threat in &threats {
-            let threat = threat as usize;
-            tried.push(threat as Move);
-            for direction in 0..4 {
-                if board.shape(them, threat, direction) >= FOUR {
-                    tried.extend(
-                        board
-                            .line_cells(threat, direction, 5)
-                            .filter(|&cell| board.is_empty(cell))
-                            .map(|cell| cell as Move),
-                    );
-                }
-            }
-        }
-        tried.sort_unstable();
-        tried.dedup();
-        for mv in tried {
-            if moves.contains(&mv) {
-                continue;
-            }
-            // Our stone only ever weakens their shapes, so it defends when it
-            // spoils every cell where they would make an open four.
-            let defends = threats.iter().all(|&threat| {
-                threat == mv
-                    || board.threat_if_blocked(them, threat as usize, mv as usize) < T_OPEN_FOUR
-            });
-            if defends {
-                moves.push(mv);
-            }
-        }
     }
+}
 
-    pub(super) fn noisy_moves(&mut self, moves: &mut Vec<Move>) {
-        moves.clear();
-        let board = &self.board;
-        if board.winner().is_some() || board.is_full() {
-            return;
-        }
-        let me = board.side();
-        let them = me ^ 1;
-        if let Some(cell) = first_five(board, me) {
-            moves.push(cell as Move);
-        } else if board.threat_count(them, T_FIVE) > 0 {
-            near_cells(board, |cell| board.threat(them, cell) == T_FIVE, moves);
-        } else {
-            near_cells(board, |cell| board.threat(me, cell) >= T_FOUR, moves);
-        }
+/// Threats first (positive, in order of urgency), quiet moves by the
+/// shape value both sides hold there (negative, so history can reorder
+/// them).
+pub fn order_hint(board: &Board, cell: usize) -> i32 {
+    let me = board.side();
+    let them = me ^ 1;
+    let mine = board.threat(me, cell);
+    let theirs = board.threat(them, cell);
+    let values = board.value(me, cell) as i32 * 2 + board.value(them, cell) as i32;
+    let level = if mine == T_FIVE {
+        10
+    } else if theirs == T_FIVE {
+        9
+    } else if mine == T_OPEN_FOUR {
+        8
+    } else if mine == T_FOUR_THREE {
+        7
+    } else if theirs == T_OPEN_FOUR {
+        6
+    } else if mine == T_DOUBLE_THREE {
+        5
+    } else if theirs == T_FOUR_THREE {
+        4
+    } else if mine == T_OPEN_THREE || theirs == T_DOUBLE_THREE {
+        3
+    } else if mine == T_FOUR {
+        2
+    } else if theirs == T_OPEN_THREE {
+        1
+    } else {
+        0
+    };
+    if level > 0 {
+        level * 1_000_000 + values
+    } else {
+        (values * 64 - 200_000).min(0)
     }
+}
 
-    /// Threats first (positive, in order of urgency), quiet moves by the
-    /// shape value both sides hold there (negative, so history can reorder
-    /// them).
-    pub(super) fn order_hint(&self, cell: usize) -> i32 {
-        let board = &self.board;
-        let me = board.side();
-        let them = me ^ 1;
-        let mine = board.threat(me, cell);
-        let theirs = board.threat(them, cell);
-        let values = board.value(me, cell) as i32 * 2 + board.value(them, cell) as i32;
-        let level = if mine == T_FIVE {
-            10
-        } else if theirs == T_FIVE {
-            9
-        } else if mine == T_OPEN_FOUR {
-            8
-        } else if mine == T_FOUR_THREE {
-            7
-        } else if theirs == T_OPEN_FOUR {
-            6
-        } else if mine == T_DOUBLE_THREE {
-            5
-        } else if theirs == T_FOUR_THREE {
-            4
-        } else if mine == T_OPEN_THREE || theirs == T_DOUBLE_THREE {
-            3
-        } else if mine == T_FOUR {
-            2
-        } else if theirs == T_OPEN_THREE {
-            1
-        } else {
-            0
-        };
-        if level > 0 {
-            level * 1_000_000 + values
-        } else {
-            (values * 64 - 200_000).min(0)
-        }
+/// Results provable without search: a five to make, two fives to stop,
+/// an open four to make, or a win by continuous fours for either side.
+/// The VCF probes may visit `budget` nodes each and play their fours on
+/// `board`, which is left as it was.
+pub fn forced_plies(board: &mut Board, vcf: &mut VcfSolver, budget: u32) -> Option<i32> {
+    if board.winner().is_some() || board.is_full() {
+        return None;
     }
-
-    /// Results provable without search: a five to make, two fives to stop,
-    /// an open four to make, or a win by continuous fours for either side.
-    pub(super) fn forced_plies(&mut self) -> Option<i32> {
-        let budget = if self.board.stone_count() <= self.analysis_root_stones + 1 {
-            ROOT_VCF_BUDGET
-        } else {
-            SEARCH_VCF_BUDGET
-        };
-        let board = &self.board;
-        if board.winner().is_some() || board.is_full() {
-            return None;
-        }
-        let me = board.side();
-        let them = me ^ 1;
-        if board.threat_count(me, T_FIVE) > 0 {
-            return Some(1);
-        }
-        let their_fives = board.threat_count(them, T_FIVE);
-        if their_fives >= 2 {
-            return Some(-2);
-        }
-        if their_fives == 1 {
-            // The block is forced; if they still win by fours after it, so
-            // do they here.
-            let block = first_five(board, them)?;
-            self.board.play(block);
-            let theirs = self.vcf_search(budget);
-            self.board.unplay(block);
-            return theirs.map(|(_, plies)| -(plies + 1));
-        }
-        if board.threat_count(me, T_OPEN_FOUR) > 0 {
-            return Some(3);
-        }
-        self.vcf_search(budget).map(|(_, plies)| plies)
+    let me = board.side();
+    let them = me ^ 1;
+    if board.threat_count(me, T_FIVE) > 0 {
+        return Some(1);
     }
+    let their_fives = board.threat_count(them, T_FIVE);
+    if their_fives >= 2 {
+        return Some(-2);
+    }
+    if their_fives == 1 {
+        // The block is forced; if they still win by fours after it, so
+        // do they here.
+        let block = first_five(board, them)?;
+        board.play(block);
+        let theirs = vcf.find(board, budget);
+        board.unplay(block);
+        return theirs.map(|(_, plies)| -(plies + 1));
+    }
+    if board.threat_count(me, T_OPEN_FOUR) > 0 {
+        return Some(3);
+    }
+    vcf.find(board, budget).map(|(_, plies)| plies)
 }

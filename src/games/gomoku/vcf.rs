@@ -3,45 +3,71 @@
 //! or two fives. Every defender move is forced, so a line found is a proof.
 
 use super::board::Board;
+use super::failures::FailureTable;
 use super::pattern::{T_FIVE, T_FOUR, T_FOUR_THREE, T_OPEN_FOUR};
 use super::threats::{first_five, first_with_threat, near_cells};
-use super::{Gomoku, Move};
+use super::Move;
+use crate::core::Deadline;
 
 /// Fours in a row the attacker may play (the proof is at most twice that
 /// long plus one).
 const MAX_VCF_FOURS: u32 = 24;
 const FAILURE_SLOTS: usize = 1 << 14;
 
-/// Positions already proven to hold no VCF (within a number of fours), so
-/// that transposed sequences of fours are not searched twice.
-#[derive(Clone)]
-pub struct VcfState {
-    failures: Vec<(u64, u32)>,
+/// The VCF solver's memory: positions already proven to hold no VCF
+/// (within a number of fours), so that transposed sequences of fours are not
+/// searched twice, and the deadline of the running search, which its probes
+/// respect.
+#[derive(Default)]
+pub struct VcfSolver {
+    failures: FailureTable<FAILURE_SLOTS>,
     nodes: u64,
+    deadline: Deadline,
 }
 
-/// Counters of the VCF searches since the position was set up.
+/// Counters of the VCF searches since the solver was made.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct VcfStats {
     pub nodes: u64,
 }
 
-impl VcfState {
-    pub fn new() -> VcfState {
-        VcfState {
-            failures: vec![(0, 0); FAILURE_SLOTS],
-            nodes: 0,
+impl VcfSolver {
+    pub fn stats(&self) -> VcfStats {
+        VcfStats { nodes: self.nodes }
+    }
+
+    /// Forgets the proven failures and takes the new search's deadline.
+    pub fn start_search(&mut self, deadline: &Deadline) {
+        self.failures.forget();
+        self.deadline = deadline.clone();
+    }
+
+    /// A VCF for the side to move on `board`, found within `budget` nodes:
+    /// its first move and its length in plies. The fours are tried on
+    /// `board` itself, which is left as it was.
+    pub fn find(&mut self, board: &mut Board, budget: u32) -> Option<(Move, i32)> {
+        if board.winner().is_some() {
+            return None;
         }
+        let mut probe = Probe {
+            attacker: board.side(),
+            board,
+            solver: self,
+            budget,
+        };
+        probe
+            .node(MAX_VCF_FOURS)
+            .map(|(cell, plies)| (cell as Move, plies))
     }
+}
 
-    fn known_failure(&self, hash: u64, fours: u32) -> bool {
-        let (stored, depth) = self.failures[hash as usize % FAILURE_SLOTS];
-        stored == hash && depth >= fours
-    }
-
-    fn record_failure(&mut self, hash: u64, fours: u32) {
-        self.failures[hash as usize % FAILURE_SLOTS] = (hash, fours);
-    }
+/// One VCF search: the board its fours are played on, and the nodes it may
+/// still visit.
+struct Probe<'a> {
+    board: &'a mut Board,
+    solver: &'a mut VcfSolver,
+    attacker: usize,
+    budget: u32,
 }
 
 /// The single cell on a line through `cell` where `side` makes five.
@@ -56,31 +82,10 @@ fn five_near(board: &Board, side: usize, cell: usize) -> Option<usize> {
 /// How often (in VCF nodes) a probe looks at the search's deadline.
 const DEADLINE_CHECK_INTERVAL: u64 = 64;
 
-impl Gomoku {
-    pub fn vcf_stats(&self) -> VcfStats {
-        VcfStats {
-            nodes: self.vcf.nodes,
-        }
-    }
-
-    /// A VCF for the side to move: its first move and its length in plies.
-    pub(super) fn vcf_search(&mut self, budget: u32) -> Option<(Move, i32)> {
-        if self.board.winner().is_some() {
-            return None;
-        }
-        let mut budget = budget;
-        let attacker = self.board.side();
-        self.vcf_node(attacker, MAX_VCF_FOURS, &mut budget)
-            .map(|(cell, plies)| (cell as Move, plies))
-    }
-
-    fn vcf_node(
-        &mut self,
-        attacker: usize,
-        fours_left: u32,
-        budget: &mut u32,
-    ) -> Option<(usize, i32)> {
-        let board = &self.board;
+impl Probe<'_> {
+    fn node(&mut self, fours_left: u32) -> Option<(usize, i32)> {
+        let board = &*self.board;
+        let attacker = self.attacker;
         let defender = attacker ^ 1;
         if board.threat_count(attacker, T_FIVE) > 0 {
             return first_five(board, attacker).map(|cell| (cell, 1));
@@ -92,27 +97,48 @@ impl Gomoku {
         if defender_fives == 0 && board.threat_count(attacker, T_OPEN_FOUR) > 0 {
             return first_with_threat(board, attacker, T_OPEN_FOUR).map(|cell| (cell, 3));
         }
-        if fours_left == 0 || *budget == 0 || board.count_at_least(attacker, T_FOUR) == 0 {
+        if fours_left == 0 || self.budget == 0 || board.count_at_least(attacker, T_FOUR) == 0 {
             return None;
         }
         let hash = board.hash();
-        if self.vcf.known_failure(hash, fours_left) {
+        if self.solver.failures.known(hash, fours_left) {
             return None;
         }
-        *budget -= 1;
-        self.vcf.nodes += 1;
+        self.budget -= 1;
+        self.solver.nodes += 1;
         // A spent budget is never recorded as "no VCF", so giving up here
         // when the search must answer leaves the cache truthful.
-        if self.vcf.nodes.is_multiple_of(DEADLINE_CHECK_INTERVAL) && self.deadline.passed() {
-            *budget = 0;
+        if self.solver.nodes.is_multiple_of(DEADLINE_CHECK_INTERVAL)
+            && self.solver.deadline.passed()
+        {
+            self.budget = 0;
             return None;
         }
 
+        let candidates = self.candidate_fours(defender_fives)?;
+        for &four in &candidates {
+            let four = four as usize;
+            if let Some(plies) = self.after_four(four, fours_left) {
+                return Some((four, plies));
+            }
+            if self.budget == 0 {
+                return None;
+            }
+        }
+        self.solver.failures.record(hash, fours_left);
+        None
+    }
+
+    /// The fours worth trying, best first; `None` when the defender's five
+    /// cannot be blocked with a four.
+    fn candidate_fours(&self, defender_fives: u16) -> Option<Vec<Move>> {
+        let board = &*self.board;
+        let attacker = self.attacker;
         let mut candidates = Vec::new();
         if defender_fives == 1 {
             // Only a four that also blocks the defender's five keeps the
             // initiative.
-            let block = first_five(board, defender)?;
+            let block = first_five(board, attacker ^ 1)?;
             if board.threat(attacker, block) < T_FOUR {
                 return None;
             }
@@ -126,32 +152,28 @@ impl Gomoku {
             // Four-threes first: they most often finish the attack.
             candidates.sort_by_key(|&cell| board.threat(attacker, cell as usize) != T_FOUR_THREE);
         }
+        Some(candidates)
+    }
 
-        for &four in &candidates {
-            let four = four as usize;
-            self.board.play(four);
-            let result = match self.board.threat_count(attacker, T_FIVE) {
-                0 => None,
-                1 => match five_near(&self.board, attacker, four) {
-                    Some(block) => {
-                        self.board.play(block);
-                        let rest = self.vcf_node(attacker, fours_left - 1, budget);
-                        self.board.unplay(block);
-                        rest.map(|(_, plies)| plies + 2)
-                    }
-                    None => None,
-                },
-                _ => Some(3),
-            };
-            self.board.unplay(four);
-            if let Some(plies) = result {
-                return Some((four, plies));
-            }
-            if *budget == 0 {
-                return None;
-            }
-        }
-        self.vcf.record_failure(hash, fours_left);
-        None
+    /// Plays `four` and its forced block: the plies to the win from before
+    /// the four, if the attack goes through.
+    fn after_four(&mut self, four: usize, fours_left: u32) -> Option<i32> {
+        let attacker = self.attacker;
+        self.board.play(four);
+        let result = match self.board.threat_count(attacker, T_FIVE) {
+            0 => None,
+            1 => match five_near(self.board, attacker, four) {
+                Some(block) => {
+                    self.board.play(block);
+                    let rest = self.node(fours_left - 1);
+                    self.board.unplay(block);
+                    rest.map(|(_, plies)| plies + 2)
+                }
+                None => None,
+            },
+            _ => Some(3),
+        };
+        self.board.unplay(four);
+        result
     }
 }
