@@ -6,7 +6,6 @@
 pub mod contract;
 pub mod game;
 pub mod knowledge;
-pub mod legacy;
 pub mod params;
 pub mod perft;
 pub mod presentation;
