@@ -41,6 +41,8 @@ fn snapshot<G: Game>(position: &G) -> Snapshot<G::Move> {
 /// - a finished position has no moves, and `count_moves` equals the number
 ///   `generate_moves` gives;
 /// - every legal move's notation parses back to the move;
+/// - a pass (`make_null_move`, where the game has one) changes the key to
+///   that of the position read afresh, and taking it back restores all;
 /// - unmaking a whole game returns to the start.
 ///
 /// Returns the number of positions checked.
@@ -98,6 +100,18 @@ fn check_position<G: Game>(position: &mut G, rules: &G::Rules) {
     );
     if position.outcome().is_some() {
         assert!(before.moves.is_empty(), "a finished game has moves: {fen}");
+    }
+    if position.make_null_move() {
+        let passed = position.to_fen();
+        let fresh = G::from_fen(&passed, rules)
+            .unwrap_or_else(|e| panic!("the FEN after a pass '{passed}' is refused: {e}"));
+        assert_eq!(fresh.hash(), position.hash(), "key after a pass at {fen}");
+        position.unmake_null_move();
+        assert_eq!(
+            snapshot(position),
+            before,
+            "a pass was not taken back at {fen}"
+        );
     }
     for &mv in &before.moves {
         let text = position.format_move(mv);

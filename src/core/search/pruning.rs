@@ -63,7 +63,8 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
         }
         self.knowledge.on_null_move(&self.game, true);
         let params = self.control.params;
-        let reduced = depth - 1 - params.null_move_reduction - depth / params.null_move_depth_divisor;
+        let reduced =
+            depth - 1 - params.null_move_reduction - depth / params.null_move_depth_divisor;
         self.passed_at[ply + 1] = true;
         let score = -self.negamax(reduced, -beta, -beta + 1, ply + 1, false);
         self.passed_at[ply + 1] = false;

@@ -269,6 +269,13 @@ impl Board {
         self.hash ^= ZOBRIST.side;
     }
 
+    /// Hands the turn to the other side without a stone (the search's null
+    /// move); its own inverse.
+    pub fn pass(&mut self) {
+        self.side ^= 1;
+        self.hash ^= ZOBRIST.side;
+    }
+
     /// Takes back `play(cell)`.
     pub fn unplay(&mut self, cell: usize) {
         self.side ^= 1;

@@ -8,7 +8,7 @@ use super::threats;
 use super::vcf::{VcfSolver, VcfStats};
 use super::vct::VctSolver;
 use super::{Gomoku, Move};
-use crate::core::{Deadline, EvalTerm, Knowledge, RootSolution, Score};
+use crate::core::{Deadline, EvalTerm, Knowledge, NullMove, RootSolution, Score};
 
 /// Nodes a VCF probe may visit inside the main search.
 const SEARCH_VCF_BUDGET: u32 = 120;
@@ -114,6 +114,18 @@ impl Knowledge<Gomoku> for GomokuKnowledge {
             if board.contains(cell) && board.is_empty(cell) {
                 board.play(cell);
             }
+        }
+    }
+
+    /// A stone more never hurts its owner in freestyle (in exactly-five
+    /// it could, through an overline, too rarely to matter to a pruning).
+    fn null_move() -> NullMove {
+        NullMove::Sound
+    }
+
+    fn on_null_move(&mut self, _position: &Gomoku, _made: bool) {
+        if let Some(board) = self.board.as_mut() {
+            board.pass();
         }
     }
 

@@ -201,6 +201,15 @@ impl Game for Gomoku {
         self.board.unplay(mv as usize);
     }
 
+    fn make_null_move(&mut self) -> bool {
+        self.board.pass();
+        true
+    }
+
+    fn unmake_null_move(&mut self) {
+        self.board.pass();
+    }
+
     fn format_move(&self, mv: Move) -> String {
         notation::format_cell(mv as usize)
     }

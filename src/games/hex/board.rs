@@ -177,6 +177,18 @@ impl Hex {
         self.winner
     }
 
+    /// Hands the turn to the other side without a stone (the search's null
+    /// move), except where the pass would change whether swap is legal.
+    /// Returns whether it passed; a pass is its own inverse.
+    pub fn pass(&mut self) -> bool {
+        if self.winner.is_some() || (self.swap_rule && self.stone_count == [1, 0]) {
+            return false;
+        }
+        self.to_move = self.to_move.other();
+        self.toggle_side_keys();
+        true
+    }
+
     pub fn set_side_to_move(&mut self, player: Player) {
         if player != self.to_move {
             self.to_move = player;

@@ -10,7 +10,7 @@ use super::chain::{find_chain, ChainScratch};
 use super::eval::{self, TwoDistance};
 use super::opening;
 use super::solver::{self, SolverCache};
-use crate::core::{Deadline, EvalTerm, Knowledge, Player, Score};
+use crate::core::{Deadline, EvalTerm, Knowledge, NullMove, Player, Score};
 
 /// Move-ordering hints. Positive hints make a move "tactical" to the search
 /// (tried early, never reduced): the reply that saves an intruded bridge and
@@ -154,6 +154,12 @@ fn forced_cells(hex: &Hex, out: &mut Vec<usize>) -> bool {
 }
 
 impl Knowledge<Hex> for HexKnowledge {
+    /// A stone never hurts its owner in Hex, so a pass is never better
+    /// than the best move.
+    fn null_move() -> NullMove {
+        NullMove::Sound
+    }
+
     /// Solver proofs and give-ups hold for one search's time limits. The
     /// ordering data is forgotten too: hints read it only where it was last
     /// computed, and a search must order its moves the same way whatever

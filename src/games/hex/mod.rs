@@ -143,6 +143,14 @@ impl Game for Hex {
         self.revert(mv);
     }
 
+    fn make_null_move(&mut self) -> bool {
+        self.pass()
+    }
+
+    fn unmake_null_move(&mut self) {
+        self.pass();
+    }
+
     fn format_move(&self, mv: HexMove) -> String {
         notation::format_move(self.size(), mv)
     }
