@@ -18,6 +18,14 @@ pub struct SearchParams {
     pub lmr_second_index: i32,
     pub lmr_third_index: i32,
     pub lmr_third_depth: i32,
+    /// Reductions from a table instead of the steps (0: the steps):
+    /// `lmr_table_base / 100 + ln(depth) * ln(index) * 100 / lmr_table_divisor`.
+    pub lmr_table_divisor: i32,
+    pub lmr_table_base: i32,
+    /// A quiet move is reduced one ply less for every `lmr_history_divisor`
+    /// points of its history, and more for a bad history (0: history is
+    /// not asked).
+    pub lmr_history_divisor: i32,
     /// Null-move pruning from this depth on (0: never), where the game's
     /// knowledge says it is sound; the pass is searched
     /// `null_move_reduction + depth / null_move_depth_divisor` plies shallower.
@@ -45,6 +53,9 @@ impl Default for SearchParams {
             lmr_second_index: 10,
             lmr_third_index: 20,
             lmr_third_depth: 8,
+            lmr_table_divisor: 0,
+            lmr_table_base: 50,
+            lmr_history_divisor: 0,
             null_move_min_depth: 0,
             null_move_reduction: 3,
             null_move_depth_divisor: 6,
@@ -64,7 +75,7 @@ struct Spin {
     field: fn(&mut SearchParams) -> &mut i32,
 }
 
-const SPINS: [Spin; 13] = [
+const SPINS: [Spin; 16] = [
     Spin {
         name: "AspirationWindow",
         min: 1,
@@ -100,6 +111,24 @@ const SPINS: [Spin; 13] = [
         min: 1,
         max: 100,
         field: |p| &mut p.lmr_third_depth,
+    },
+    Spin {
+        name: "LmrTableDivisor",
+        min: 0,
+        max: 10_000,
+        field: |p| &mut p.lmr_table_divisor,
+    },
+    Spin {
+        name: "LmrTableBase",
+        min: -1_000,
+        max: 1_000,
+        field: |p| &mut p.lmr_table_base,
+    },
+    Spin {
+        name: "LmrHistoryDivisor",
+        min: 0,
+        max: 1_000_000,
+        field: |p| &mut p.lmr_history_divisor,
     },
     Spin {
         name: "NullMoveMinDepth",
@@ -182,13 +211,26 @@ impl SearchParams {
         Ok(true)
     }
 
-    /// Plies a late move loses: the `index`th move (from 0) at `depth`.
-    pub fn late_move_reduction(&self, depth: i32, index: i32) -> i32 {
+    /// Plies a late move loses: the `index`th move (from 0) at `depth`,
+    /// whose history score is `history`. Never below depth 0.
+    pub fn late_move_reduction(&self, depth: i32, index: i32, history: i32) -> i32 {
         if depth < self.lmr_min_depth || index < self.lmr_min_index {
             return 0;
         }
-        1 + i32::from(index >= self.lmr_second_index)
-            + i32::from(depth >= self.lmr_third_depth && index >= self.lmr_third_index)
+        let base = if self.lmr_table_divisor > 0 {
+            let logs = f64::from(depth).ln() * f64::from(index).ln();
+            let plies = f64::from(self.lmr_table_base)
+                + logs * 10_000.0 / f64::from(self.lmr_table_divisor);
+            (plies / 100.0) as i32
+        } else {
+            1 + i32::from(index >= self.lmr_second_index)
+                + i32::from(depth >= self.lmr_third_depth && index >= self.lmr_third_index)
+        };
+        let by_history = match self.lmr_history_divisor {
+            0 => 0,
+            divisor => history / divisor,
+        };
+        (base - by_history).clamp(0, depth - 1)
     }
 }
 
@@ -227,11 +269,29 @@ mod tests {
     #[test]
     fn reductions_grow_with_lateness_and_depth() {
         let params = SearchParams::default();
-        assert_eq!(params.late_move_reduction(2, 30), 0);
-        assert_eq!(params.late_move_reduction(3, 2), 0);
-        assert_eq!(params.late_move_reduction(3, 3), 1);
-        assert_eq!(params.late_move_reduction(3, 10), 2);
-        assert_eq!(params.late_move_reduction(7, 20), 2);
-        assert_eq!(params.late_move_reduction(8, 20), 3);
+        assert_eq!(params.late_move_reduction(2, 30, 0), 0);
+        assert_eq!(params.late_move_reduction(3, 2, 0), 0);
+        assert_eq!(params.late_move_reduction(3, 3, 0), 1);
+        assert_eq!(params.late_move_reduction(3, 10, 0), 2);
+        assert_eq!(params.late_move_reduction(7, 20, 0), 2);
+        assert_eq!(params.late_move_reduction(8, 20, 0), 3);
+        // History is not asked unless a divisor is set.
+        assert_eq!(params.late_move_reduction(8, 20, -1_000_000), 3);
+    }
+
+    #[test]
+    fn a_table_reduces_by_logs_and_history_moves_it_within_the_depth() {
+        let params = SearchParams {
+            lmr_table_divisor: 200,
+            lmr_table_base: 50,
+            lmr_history_divisor: 1_000,
+            ..SearchParams::default()
+        };
+        // 0.5 + ln 10 * ln 10 / 2 = 3.15 plies
+        assert_eq!(params.late_move_reduction(10, 10, 0), 3);
+        assert_eq!(params.late_move_reduction(10, 10, 2_500), 1);
+        assert_eq!(params.late_move_reduction(10, 10, 9_000), 0);
+        assert_eq!(params.late_move_reduction(10, 10, -3_000), 6);
+        assert_eq!(params.late_move_reduction(4, 40, -50_000), 3);
     }
 }

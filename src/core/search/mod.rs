@@ -608,15 +608,15 @@ impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
                     continue;
                 }
             }
+            let reduction = if reducible && index > 0 {
+                self.late_move_reduction(depth, index, mv)
+            } else {
+                0
+            };
             self.make(mv);
             let score = if index == 0 {
                 -self.negamax(depth - 1, -beta, -alpha, ply + 1, pv_node)
             } else {
-                let reduction = if reducible {
-                    self.control.params.late_move_reduction(depth, index as i32)
-                } else {
-                    0
-                };
                 let mut score =
                     -self.negamax(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, false);
                 if score > alpha && reduction > 0 {
@@ -779,6 +779,17 @@ impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
             let index = self.knowledge.move_index(&self.game, worse);
             add_history(&mut self.history[index], -bonus);
         }
+    }
+
+    /// Plies the `index`th move, a quiet one, is searched less deep; its
+    /// history is read (before it is made) only when the parameters ask.
+    fn late_move_reduction(&self, depth: i32, index: usize, mv: G::Move) -> i32 {
+        let params = &self.control.params;
+        let history = match params.lmr_history_divisor {
+            0 => 0,
+            _ => self.history[self.knowledge.move_index(&self.game, mv)],
+        };
+        params.late_move_reduction(depth, index as i32, history)
     }
 
     /// Plays `mv` on the searched position and tells the knowledge.
