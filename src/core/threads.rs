@@ -9,7 +9,9 @@ use std::time::Duration;
 
 use super::game::{Game, Score};
 use super::knowledge::Knowledge;
-use super::search::{SearchControl, SearchInfo, SearchResult, SearchTables, Searcher};
+use super::search::{
+    SearchControl, SearchInfo, SearchResult, SearchTables, Searcher, SharedSearch,
+};
 
 /// Nodes between two reports of a helper's counts to the main thread.
 pub(super) const HELPER_COUNT_INTERVAL: u64 = 4096;
@@ -93,12 +95,15 @@ pub fn search<G: Game, K: Knowledge<G>>(
             let id = index + 1;
             let game = game.clone();
             let history = history.clone();
-            let (stop, reports) = (&helpers_stop, &helper_reports);
+            let shared = SharedSearch {
+                tt,
+                stop: &helpers_stop,
+                reports: &helper_reports,
+            };
             let spawned = std::thread::Builder::new()
                 .name(format!("helper {id}"))
                 .spawn_scoped(scope, move || {
-                    let control = helper_control;
-                    Searcher::new(game, knowledge, tt, history, stop, control, reports, id)
+                    Searcher::new(game, knowledge, history, helper_control, shared, id)
                         .run_helper();
                 });
             if let Err(e) = spawned {
@@ -106,8 +111,12 @@ pub fn search<G: Game, K: Knowledge<G>>(
                 break;
             }
         }
-        let reports = &helper_reports;
-        let mut main = Searcher::new(game, main_knowledge, tt, history, stop, control, reports, 0);
+        let shared = SharedSearch {
+            tt,
+            stop,
+            reports: &helper_reports,
+        };
+        let mut main = Searcher::new(game, main_knowledge, history, control, shared, 0);
         let result = main.run(report);
         helpers_stop.store(true, Ordering::Relaxed);
         (main, result)
@@ -164,17 +173,12 @@ mod tests {
         let mut knowledge = BreakthroughKnowledge;
         let history = vec![0; knowledge.move_index_bound(&game)];
         let key = game.hash();
-        let control = to_depth(5);
-        let mut helper = Searcher::new(
-            game,
-            &mut knowledge,
-            &tables.tt,
-            history,
-            &stop,
-            control,
-            &counts,
-            1,
-        );
+        let shared = SharedSearch {
+            tt: &tables.tt,
+            stop: &stop,
+            reports: &counts,
+        };
+        let mut helper = Searcher::new(game, &mut knowledge, history, to_depth(5), shared, 1);
         helper.run_helper();
         // An odd helper runs one depth ahead, up to the last depth allowed.
         let root = tables.tt.probe(key, 0).expect("the helper stored the root");
@@ -211,17 +215,12 @@ mod tests {
         let stop = Arc::new(AtomicBool::new(false));
         let mut knowledge = BreakthroughKnowledge;
         let history = vec![0; knowledge.move_index_bound(&game)];
-        let control = to_depth(3);
-        let mut main = Searcher::new(
-            game,
-            &mut knowledge,
-            &tables.tt,
-            history,
-            &stop,
-            control,
-            &counts,
-            0,
-        );
+        let shared = SharedSearch {
+            tt: &tables.tt,
+            stop: &stop,
+            reports: &counts,
+        };
+        let mut main = Searcher::new(game, &mut knowledge, history, to_depth(3), shared, 0);
         let result = main.run(&mut |_| {});
         assert_eq!((result.depth, result.score), (9, 12_345));
         assert_eq!(result.best_move, Some(helper_move));

@@ -143,8 +143,24 @@ const KEY_TABLE: i64 = 1 << 62;
 const KEY_TACTICAL: i64 = 1 << 50;
 const KEY_KILLER: i64 = 1 << 40;
 
-/// One thread's search: its own position, move ordering and counts; the
-/// transposition table is shared.
+/// What every search thread of one search shares: the transposition table,
+/// the stop flag, and where helpers report to the main thread.
+pub(super) struct SharedSearch<'a, M> {
+    pub(super) tt: &'a TranspositionTable<M>,
+    pub(super) stop: &'a Arc<AtomicBool>,
+    pub(super) reports: &'a HelperReports<M>,
+}
+
+impl<M> Clone for SharedSearch<'_, M> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<M> Copy for SharedSearch<'_, M> {}
+
+/// One thread's search: its own position, knowledge, move ordering and
+/// counts; the transposition table is shared.
 pub(super) struct Searcher<'a, G: Game, K> {
     game: G,
     knowledge: &'a mut K,
@@ -177,17 +193,19 @@ pub(super) struct Searcher<'a, G: Game, K> {
 }
 
 impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn new(
         game: G,
         knowledge: &'a mut K,
-        tt: &'a TranspositionTable<G::Move>,
         history: Vec<i32>,
-        stop: &'a Arc<AtomicBool>,
         control: SearchControl,
-        helper_reports: &'a HelperReports<G::Move>,
+        shared: SharedSearch<'a, G::Move>,
         thread_id: usize,
     ) -> Self {
+        let SharedSearch {
+            tt,
+            stop,
+            reports: helper_reports,
+        } = shared;
         let start = Instant::now();
         knowledge.prepare_search(
             &game,
