@@ -5,6 +5,7 @@
 
 use super::board::{attacks, goal_rank, last_step_rank, Move};
 use super::{eval, Breakthrough};
+use crate::core::params::SearchParams;
 use crate::core::{EvalTerm, Knowledge, NullMove, Player, Score};
 
 /// Ordering hints: winning and capturing moves first, then steps onto the
@@ -20,6 +21,17 @@ impl Knowledge<Breakthrough> for BreakthroughKnowledge {
     /// whoever moves must open a lane), so a pass's fail-high is confirmed.
     fn null_move() -> NullMove {
         NullMove::Verified
+    }
+
+    /// The verified null move from depth 3 scored 425-375 in 800 games at
+    /// 50 ms a move against the engine without it (+22 Elo, about 96% likely
+    /// better); reverse futility (margin 80 a ply up to depth 3) lost,
+    /// 186-214 in 400.
+    fn search_params() -> SearchParams {
+        SearchParams {
+            null_move_min_depth: 3,
+            ..SearchParams::default()
+        }
     }
 
     /// A win in one is played at once, and an intruder one step from our home
