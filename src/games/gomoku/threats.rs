@@ -37,20 +37,10 @@ pub fn first_with_threat(board: &Board, side: usize, threat: Threat) -> Option<u
 /// theirs, against an open four only the moves that stop it, otherwise every
 /// cell near a stone.
 pub fn search_moves(board: &Board, moves: &mut Vec<Move>) {
-    moves.clear();
-    if board.winner().is_some() || board.is_full() {
+    if urgent_moves(board, moves) {
         return;
     }
-    let me = board.side();
-    let them = me ^ 1;
-    if let Some(cell) = first_five(board, me) {
-        moves.push(cell as Move);
-        return;
-    }
-    if board.threat_count(them, T_FIVE) > 0 {
-        near_cells(board, |cell| board.threat(them, cell) == T_FIVE, moves);
-        return;
-    }
+    let them = board.side() ^ 1;
     if board.stone_count() == 0 {
         let centre = board.size() / 2;
         moves.push(cell_of(centre, centre) as Move);
@@ -112,19 +102,31 @@ pub fn defences_against_open_four(board: &Board, moves: &mut Vec<Move>) {
 
 /// Quiescence's moves: the five, the blocks of theirs, or our fours.
 pub fn noisy_moves(board: &Board, moves: &mut Vec<Move>) {
-    moves.clear();
-    if board.winner().is_some() || board.is_full() {
-        return;
-    }
-    let me = board.side();
-    let them = me ^ 1;
-    if let Some(cell) = first_five(board, me) {
-        moves.push(cell as Move);
-    } else if board.threat_count(them, T_FIVE) > 0 {
-        near_cells(board, |cell| board.threat(them, cell) == T_FIVE, moves);
-    } else {
+    if !urgent_moves(board, moves) {
+        let me = board.side();
         near_cells(board, |cell| board.threat(me, cell) >= T_FOUR, moves);
     }
+}
+
+/// Fills `moves` with what no other move may replace: nothing once the game
+/// is over, our five, or the blocks of their five. True when that is all
+/// there is to search.
+fn urgent_moves(board: &Board, moves: &mut Vec<Move>) -> bool {
+    moves.clear();
+    if board.winner().is_some() || board.is_full() {
+        return true;
+    }
+    let me = board.side();
+    if let Some(cell) = first_five(board, me) {
+        moves.push(cell as Move);
+        return true;
+    }
+    let them = me ^ 1;
+    if board.threat_count(them, T_FIVE) > 0 {
+        near_cells(board, |cell| board.threat(them, cell) == T_FIVE, moves);
+        return true;
+    }
+    false
 }
 
 /// Threats first (positive, in order of urgency), quiet moves by the
