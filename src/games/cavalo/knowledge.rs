@@ -8,7 +8,7 @@ use super::endgame::{self, EndgameMemo};
 use super::eval;
 use super::exact::{self, BoundsTable};
 use super::position::{Cavalo, Move};
-use crate::core::{Deadline, EvalTerm, Knowledge, RootSolution, Score};
+use crate::core::{Deadline, EvalTerm, Knowledge, NullMove, RootSolution, Score};
 
 /// A search thread's knowledge of Jogo do Cavalo. A new one allocates
 /// nothing: the endgame memo grows with the endgames solved (about 50 MB at
@@ -27,6 +27,13 @@ pub struct CavaloKnowledge {
 }
 
 impl Knowledge<Cavalo> for CavaloKnowledge {
+    /// A knight forced to jump may have to give up a cell it guards or walk
+    /// into a corner, so passing can be better than every move: a pass's
+    /// fail-high is confirmed by a search without one.
+    fn null_move() -> NullMove {
+        NullMove::Verified
+    }
+
     fn prepare_search(&mut self, _root: &Cavalo, deadline: &Deadline) {
         self.deadline = deadline.clone();
     }

@@ -79,6 +79,20 @@ impl Game for Cavalo {
         self.unmake(mv);
     }
 
+    /// Once the knights are on the board, a pass is a move of the rules
+    /// (forced when a knight is stuck); before that there is none.
+    fn make_null_move(&mut self) -> bool {
+        if self.in_placement() {
+            return false;
+        }
+        self.make(Move::PASS);
+        true
+    }
+
+    fn unmake_null_move(&mut self) {
+        self.unmake(Move::PASS);
+    }
+
     fn format_move(&self, mv: Move) -> String {
         notation::format_move(mv)
     }
