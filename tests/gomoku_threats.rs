@@ -56,13 +56,13 @@ fn win_holds(
     result
 }
 
-type Finder = fn(&mut GomokuKnowledge, &Gomoku) -> Option<(Move, i32)>;
+type Finder = fn(&mut GomokuKnowledge, &mut Gomoku) -> Option<(Move, i32)>;
 
-fn vcf(knowledge: &mut GomokuKnowledge, game: &Gomoku) -> Option<(Move, i32)> {
+fn vcf(knowledge: &mut GomokuKnowledge, game: &mut Gomoku) -> Option<(Move, i32)> {
     knowledge.find_vcf(game, 1_000_000)
 }
 
-fn vct(knowledge: &mut GomokuKnowledge, game: &Gomoku) -> Option<(Move, i32)> {
+fn vct(knowledge: &mut GomokuKnowledge, game: &mut Gomoku) -> Option<(Move, i32)> {
     knowledge.find_vct(game, 1_000_000, &Deadline::default())
 }
 
@@ -95,27 +95,32 @@ const TWO_STEP_VCF: &str = "15/15/15/15/15/15/7o7/3oxxx8/7x7/7x7/3oxxx8/15/15/15
 fn a_hand_built_vcf_is_found_and_holds_against_every_defence() {
     let mut game = fen(TWO_STEP_VCF);
     let mut knowledge = GomokuKnowledge::default();
-    let (first, plies) = knowledge.find_vcf(&game, 10_000).expect("the VCF is found");
+    let (first, plies) = knowledge
+        .find_vcf(&mut game, 10_000)
+        .expect("the VCF is found");
     assert!(plies >= 5 && plies % 2 == 1, "plies {plies}");
     assert!(game.board().threat(0, first as usize) >= boardgames::games::gomoku::pattern::T_FOUR);
     assert!(vcf_holds(&mut game, &mut knowledge, Player::P1, 10));
-    assert_eq!(knowledge.forced_result(&game), Some(plies));
+    assert_eq!(knowledge.forced_result(&mut game), Some(plies));
     // White to move in the same position has no fours at all.
-    let white = fen(&TWO_STEP_VCF.replace(" x", " o"));
-    assert_eq!(GomokuKnowledge::default().find_vcf(&white, 10_000), None);
+    let mut white = fen(&TWO_STEP_VCF.replace(" x", " o"));
+    assert_eq!(
+        GomokuKnowledge::default().find_vcf(&mut white, 10_000),
+        None
+    );
 }
 
 #[test]
 fn no_vcf_when_the_fours_run_out() {
     // One closed three: either four is blocked and nothing follows.
-    let game = fen("15/15/15/15/15/15/15/3oxxx8/15/15/15/15/15/15/15 x");
+    let mut game = fen("15/15/15/15/15/15/15/3oxxx8/15/15/15/15/15/15/15 x");
     let mut knowledge = GomokuKnowledge::default();
-    assert_eq!(knowledge.find_vcf(&game, 100_000), None);
-    assert_eq!(knowledge.forced_result(&game), None);
+    assert_eq!(knowledge.find_vcf(&mut game, 100_000), None);
+    assert_eq!(knowledge.forced_result(&mut game), None);
     // Without h6 there is still a win, through the diagonal f5-g6-h7-i8.
     let mut game = fen("15/15/15/15/15/15/7o7/3oxxx8/7x7/15/3oxxx8/15/15/15/15 x");
     let mut knowledge = GomokuKnowledge::default();
-    assert!(knowledge.find_vcf(&game, 100_000).is_some());
+    assert!(knowledge.find_vcf(&mut game, 100_000).is_some());
     assert!(vcf_holds(&mut game, &mut knowledge, Player::P1, 10));
 }
 
@@ -146,7 +151,7 @@ fn vcfs_found_in_random_games_hold() {
             continue;
         }
         let mut knowledge = GomokuKnowledge::default();
-        if let Some((_, plies)) = knowledge.find_vcf(&game, 20_000) {
+        if let Some((_, plies)) = knowledge.find_vcf(&mut game, 20_000) {
             if plies >= 5 {
                 let attacker = game.side_to_move();
                 assert!(
@@ -166,17 +171,17 @@ fn a_double_three_is_a_threat_win_the_fours_alone_miss() {
     // Black f8-g8 and h9-h10: h8 makes two open threes; White can stop one.
     let mut game = game_from(&["f8", "a1", "g8", "a15", "h10", "o1", "h9", "o15"]);
     let mut knowledge = GomokuKnowledge::default();
-    assert_eq!(knowledge.find_vcf(&game, 100_000), None);
+    assert_eq!(knowledge.find_vcf(&mut game, 100_000), None);
     let (first, plies) = knowledge
-        .find_vct(&game, 100_000, &Deadline::default())
+        .find_vct(&mut game, 100_000, &Deadline::default())
         .expect("the VCT is found");
     assert_eq!(game.format_move(first), "h8");
     assert_eq!(plies, 5);
     assert!(vct_holds(&mut game, &mut knowledge, Player::P1, plies));
     // White, to move instead, has nothing to threaten with.
-    let white = fen(&game.to_fen().replace(" x", " o"));
+    let mut white = fen(&game.to_fen().replace(" x", " o"));
     assert_eq!(
-        GomokuKnowledge::default().find_vct(&white, 100_000, &Deadline::default()),
+        GomokuKnowledge::default().find_vct(&mut white, 100_000, &Deadline::default()),
         None
     );
 }
@@ -191,10 +196,10 @@ fn threat_wins_found_in_random_games_hold() {
         }
         let mut game = random_game(&mut rng);
         let mut knowledge = GomokuKnowledge::default();
-        if game.outcome().is_some() || knowledge.find_vcf(&game, 20_000).is_some() {
+        if game.outcome().is_some() || knowledge.find_vcf(&mut game, 20_000).is_some() {
             continue;
         }
-        if let Some((_, plies)) = knowledge.find_vct(&game, 20_000, &Deadline::default()) {
+        if let Some((_, plies)) = knowledge.find_vct(&mut game, 20_000, &Deadline::default()) {
             if plies <= 7 {
                 let attacker = game.side_to_move();
                 assert!(
@@ -212,14 +217,17 @@ fn threat_wins_found_in_random_games_hold() {
 #[test]
 fn forced_results_without_search() {
     // Black to move with four in a row open: five next.
-    let game = fen("15/15/15/15/15/15/15/3xxxx8/15/15/3ooo9/15/15/15/15 x");
-    assert_eq!(GomokuKnowledge::default().forced_result(&game), Some(1));
+    let mut game = fen("15/15/15/15/15/15/15/3xxxx8/15/15/3ooo9/15/15/15/15 x");
+    assert_eq!(GomokuKnowledge::default().forced_result(&mut game), Some(1));
     // White to move facing that open four: lost in two plies.
-    let game = fen("15/15/15/15/15/15/15/3xxxx8/15/15/3ooo9/o14/15/15/15 o");
-    assert_eq!(GomokuKnowledge::default().forced_result(&game), Some(-2));
+    let mut game = fen("15/15/15/15/15/15/15/3xxxx8/15/15/3ooo9/o14/15/15/15 o");
+    assert_eq!(
+        GomokuKnowledge::default().forced_result(&mut game),
+        Some(-2)
+    );
     // Black to move with an open three and White without fours: open four.
-    let game = fen("15/15/15/15/15/15/15/4xxx8/15/15/3oo10/15/15/15/15 x");
-    assert_eq!(GomokuKnowledge::default().forced_result(&game), Some(3));
+    let mut game = fen("15/15/15/15/15/15/15/4xxx8/15/15/3oo10/15/15/15/15 x");
+    assert_eq!(GomokuKnowledge::default().forced_result(&mut game), Some(3));
 }
 
 #[test]

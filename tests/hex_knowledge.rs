@@ -77,7 +77,7 @@ fn an_intruded_bridge_is_answered_in_its_other_carrier() {
 fn immediate_wins_and_double_threats_are_proven() {
     let mut knowledge = HexKnowledge::default();
     // Black a1-a2-a3-a4 on 5x5, Black to move: a5 or b4 wins at once.
-    let hex = position("xo3/xo3/xo3/xo3/5 b");
+    let mut hex = position("xo3/xo3/xo3/xo3/5 b");
     let mut cells = Vec::new();
     winning_cells(&hex, Player::P1, 10, &mut cells);
     let mut won: Vec<String> = cells
@@ -86,15 +86,15 @@ fn immediate_wins_and_double_threats_are_proven() {
         .collect();
     won.sort();
     assert_eq!(won, vec!["a5"]);
-    assert_eq!(knowledge.forced_result(&hex), Some(1));
+    assert_eq!(knowledge.forced_result(&mut hex), Some(1));
     let mut moves = Vec::new();
     knowledge.search_moves(&hex, &mut moves);
     assert_eq!(names(&hex, &moves), vec!["a5"]);
 
     // With White to move, the one threat must be blocked: nothing else is
     // searched, and nothing is proven yet.
-    let hex = position("xo3/xo3/xo3/xo3/5 w");
-    assert_eq!(knowledge.forced_result(&hex), None);
+    let mut hex = position("xo3/xo3/xo3/xo3/5 w");
+    assert_eq!(knowledge.forced_result(&mut hex), None);
     assert!(knowledge.must_respond(&hex));
     knowledge.search_moves(&hex, &mut moves);
     assert_eq!(names(&hex, &moves), vec!["a5"]);
@@ -102,11 +102,11 @@ fn immediate_wins_and_double_threats_are_proven() {
     // Black c1-c4 threatens both b5 and c5: White to move is lost.
     let quiet = position("o1x2/o1x2/o1x2/o1x2/5 b");
     assert!(!knowledge.must_respond(&quiet));
-    let hex = position("o1x2/o1x2/o1x2/o1x2/5 w");
+    let mut hex = position("o1x2/o1x2/o1x2/o1x2/5 w");
     let mut threats = Vec::new();
     winning_cells(&hex, Player::P1, 10, &mut threats);
     assert_eq!(threats.len(), 2);
-    assert_eq!(knowledge.forced_result(&hex), Some(-2));
+    assert_eq!(knowledge.forced_result(&mut hex), Some(-2));
 }
 
 #[test]
@@ -114,26 +114,26 @@ fn a_chain_of_bridges_is_a_proven_win_for_either_side_to_move() {
     let mut knowledge = HexKnowledge::default();
     // Black b2, c3, d4 on 5x5: edge bridge (b1, c1), bridges (c2, b3) and
     // (d3, c4), edge bridge (c5, d5): four bridges to fill.
-    let hex = position("o4/1x3/2x2/3x1/4o w");
-    assert_eq!(knowledge.forced_result(&hex), Some(-8));
-    let hex = position("o4/1x3/2x2/3x1/o3o b");
-    assert_eq!(knowledge.forced_result(&hex), Some(7));
+    let mut hex = position("o4/1x3/2x2/3x1/4o w");
+    assert_eq!(knowledge.forced_result(&mut hex), Some(-8));
+    let mut hex = position("o4/1x3/2x2/3x1/o3o b");
+    assert_eq!(knowledge.forced_result(&mut hex), Some(7));
     // d5 taken: the edge bridge of d4 is down to c5, a half connection.
     // Black to move fills it and keeps the rest: still a win in 7 plies.
-    let hex = position("o4/1x3/2x2/3x1/3oo b");
-    assert_eq!(knowledge.forced_result(&hex), Some(7));
+    let mut hex = position("o4/1x3/2x2/3x1/3oo b");
+    assert_eq!(knowledge.forced_result(&mut hex), Some(7));
     // With White to move, the half connection is White's to cut: no proof,
     // but only a stone in the chain's carrier is worth searching.
-    let hex = position("o4/1x3/2x2/3x1/3oo w");
-    assert_eq!(knowledge.forced_result(&hex), None);
+    let mut hex = position("o4/1x3/2x2/3x1/3oo w");
+    assert_eq!(knowledge.forced_result(&mut hex), None);
     let mut moves = Vec::new();
     knowledge.search_moves(&hex, &mut moves);
     let mut cells = names(&hex, &moves);
     cells.sort();
     assert_eq!(cells, vec!["b1", "b3", "c1", "c2", "c4", "c5", "d3"]);
     // Two broken links are more than one move can mend.
-    let hex = position("o4/1x3/1ox2/3x1/3oo b");
-    assert_eq!(knowledge.forced_result(&hex), None);
+    let mut hex = position("o4/1x3/1ox2/3x1/3oo b");
+    assert_eq!(knowledge.forced_result(&mut hex), None);
 }
 
 #[test]
@@ -141,12 +141,12 @@ fn groups_with_two_common_liberties_are_connected() {
     let mut knowledge = HexKnowledge::default();
     // White a2-b2 and c3-d3-e3 on 5x5 share c2 and b3: Black to move is
     // lost, White has one link to fill.
-    let hex = position("5/oo3/2ooo/5/x3x b");
-    assert_eq!(knowledge.forced_result(&hex), Some(-2));
+    let mut hex = position("5/oo3/2ooo/5/x3x b");
+    assert_eq!(knowledge.forced_result(&mut hex), Some(-2));
     // White a2-b2 and d2-e2 share only c2: a half connection, which only
     // the side to move can use.
-    let hex = position("5/oo1oo/5/5/x3x b");
-    assert_eq!(knowledge.forced_result(&hex), None);
+    let mut hex = position("5/oo1oo/5/5/x3x b");
+    assert_eq!(knowledge.forced_result(&mut hex), None);
 }
 
 #[test]

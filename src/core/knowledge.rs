@@ -155,8 +155,10 @@ pub trait Knowledge<G: Game>: Default + Send + 'static {
     /// A result provable cheaply from here without search: `Some(n)` with
     /// n > 0 means the side to move wins in n plies, n < 0 that it loses in
     /// -n plies (an unstoppable runner, a VCF). Called at interior nodes and
-    /// at the horizon, so it must be fast or bounded.
-    fn forced_result(&mut self, position: &G) -> Option<i32> {
+    /// at the horizon, so it must be fast or bounded. A prover may play its
+    /// sequences out on `position` itself (no copy kept in step with the
+    /// search), but must leave it exactly as it found it.
+    fn forced_result(&mut self, position: &mut G) -> Option<i32> {
         let _ = position;
         None
     }
@@ -165,10 +167,11 @@ pub trait Knowledge<G: Game>: Default + Send + 'static {
     /// (`go infinite`, tried between iterations), for a game with a solver
     /// of its own. The solver must give up (`None`) once `deadline` has
     /// passed; the search then goes on as usual in the time left. The
-    /// positions it visits, solved or not, are added to `nodes`.
+    /// positions it visits, solved or not, are added to `nodes`. Like
+    /// `forced_result`, it may play on `position` and must restore it.
     fn solve_root(
         &mut self,
-        position: &G,
+        position: &mut G,
         deadline: &Deadline,
         nodes: &mut u64,
     ) -> Option<RootSolution<G::Move>> {

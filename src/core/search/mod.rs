@@ -394,7 +394,7 @@ impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
         let deadline = Deadline::new(Some(self.start + share), Arc::clone(self.stop));
         let solution = self
             .knowledge
-            .solve_root(&self.game, &deadline, &mut self.nodes)?;
+            .solve_root(&mut self.game, &deadline, &mut self.nodes)?;
         if solution.plies < 0 {
             return None;
         }
@@ -421,7 +421,7 @@ impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
         let deadline = Deadline::new(Some(Instant::now() + slice), Arc::clone(self.stop));
         let solution = self
             .knowledge
-            .solve_root(&self.game, &deadline, &mut self.nodes)?;
+            .solve_root(&mut self.game, &deadline, &mut self.nodes)?;
         let mut result = searched.clone();
         result.score = Self::proven_score(solution.plies);
         if solution.plies >= 0 {
@@ -569,7 +569,7 @@ impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
             if alpha >= beta {
                 return alpha;
             }
-            if let Some(plies) = self.knowledge.forced_result(&self.game) {
+            if let Some(plies) = self.knowledge.forced_result(&mut self.game) {
                 return Self::forced_score(plies, ply);
             }
         }
@@ -693,7 +693,7 @@ impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
         if self.should_abort() {
             return 0;
         }
-        if let Some(plies) = self.knowledge.forced_result(&self.game) {
+        if let Some(plies) = self.knowledge.forced_result(&mut self.game) {
             return Self::forced_score(plies, ply);
         }
         let must_respond = ply < MAX_PLY - 1 && self.knowledge.must_respond(&self.game);

@@ -112,7 +112,7 @@ impl Knowledge<Breakthrough> for BreakthroughKnowledge {
         eval::eval_terms(position.board())
     }
 
-    fn forced_result(&mut self, position: &Breakthrough) -> Option<i32> {
+    fn forced_result(&mut self, position: &mut Breakthrough) -> Option<i32> {
         eval::forced_result(position.board())
     }
 }

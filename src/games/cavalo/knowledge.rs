@@ -53,13 +53,13 @@ impl Knowledge<Cavalo> for CavaloKnowledge {
         }
     }
 
-    fn forced_result(&mut self, position: &Cavalo) -> Option<i32> {
+    fn forced_result(&mut self, position: &mut Cavalo) -> Option<i32> {
         endgame::forced_result(position, &mut self.endgame_memo, &self.deadline)
     }
 
     fn solve_root(
         &mut self,
-        position: &Cavalo,
+        position: &mut Cavalo,
         deadline: &Deadline,
         nodes: &mut u64,
     ) -> Option<RootSolution<Move>> {

@@ -529,7 +529,7 @@ fn the_endgame_solver_agrees_with_plain_minimax() {
         let solved = solved.expect("small enough to solve");
         assert_eq!(solved.future, brute_force_future(&mut position));
         let fen = position.to_fen();
-        let forced = knowledge.forced_result(&position);
+        let forced = knowledge.forced_result(&mut position);
         let scores = position.scores();
         let mover = position.side_to_move().index();
         let final_difference = scores[mover] - scores[1 - mover] + solved.future;
@@ -572,11 +572,11 @@ fn the_knowledge_solves_endgames_within_the_searchs_deadline() {
     let stopped = Deadline::new(None, Arc::new(AtomicBool::new(true)));
     let mut knowledge = CavaloKnowledge::default();
     let (mut positions, mut decided) = (0, 0);
-    for position in random_small_endgames(11, boards, endgame::SOLVE_REGION_CELLS) {
+    for mut position in random_small_endgames(11, boards, endgame::SOLVE_REGION_CELLS) {
         knowledge.prepare_search(&position, &stopped);
-        assert_eq!(knowledge.forced_result(&position), None);
+        assert_eq!(knowledge.forced_result(&mut position), None);
         knowledge.prepare_search(&position, &Deadline::default());
-        let forced = knowledge.forced_result(&position);
+        let forced = knowledge.forced_result(&mut position);
         let solved = endgame::solve(
             &position,
             &mut endgame::EndgameMemo::default(),

@@ -2,7 +2,7 @@
 //! threat-driven move choice, and the VCF and VCT solvers with their
 //! memories, one `GomokuKnowledge` per search thread.
 
-use super::board::{Board, CELL_COUNT};
+use super::board::CELL_COUNT;
 use super::eval;
 use super::threats;
 use super::vcf::{VcfSolver, VcfStats};
@@ -23,11 +23,6 @@ const VCT_SHARE_OF_SOLVER_TIME: u32 = 4;
 
 #[derive(Default)]
 pub struct GomokuKnowledge {
-    /// A copy of the board the search is at, on which the solvers play
-    /// their sequences out (the search's own position is read-only here).
-    /// It follows the search line move by move, and is copied afresh from
-    /// the position whenever it is found out of step.
-    board: Option<Board>,
     vcf: VcfSolver,
     vct: VctSolver,
     /// Stones on the board where the current search started: the VCF probes
@@ -38,10 +33,11 @@ pub struct GomokuKnowledge {
 
 impl GomokuKnowledge {
     /// The move of the forced win by continuous fours for the side to move,
-    /// with its length in plies, if one is found within `budget` nodes.
-    pub fn find_vcf(&mut self, position: &Gomoku, budget: u32) -> Option<(Move, i32)> {
-        self.vcf
-            .find(in_step(&mut self.board, position.board()), budget)
+    /// with its length in plies, if one is found within `budget` nodes. The
+    /// solver plays its sequences on the position's own board and takes
+    /// them back.
+    pub fn find_vcf(&mut self, position: &mut Gomoku, budget: u32) -> Option<(Move, i32)> {
+        self.vcf.find(position.board_mut(), budget)
     }
 
     /// A win by continuous threats for the side to move, found within
@@ -49,12 +45,12 @@ impl GomokuKnowledge {
     /// and its length in plies.
     pub fn find_vct(
         &mut self,
-        position: &Gomoku,
+        position: &mut Gomoku,
         max_nodes: u64,
         deadline: &Deadline,
     ) -> Option<(Move, i32)> {
-        let board = in_step(&mut self.board, position.board());
-        self.vct.find(board, &mut self.vcf, max_nodes, deadline)
+        self.vct
+            .find(position.board_mut(), &mut self.vcf, max_nodes, deadline)
     }
 
     pub fn vcf_stats(&self) -> VcfStats {
@@ -78,22 +74,6 @@ impl GomokuKnowledge {
     }
 }
 
-/// The knowledge's board, brought in step with `position` if it is not.
-fn in_step<'a>(copy: &'a mut Option<Board>, position: &Board) -> &'a mut Board {
-    match copy {
-        Some(board) if !same_position(board, position) => board.clone_from(position),
-        Some(_) => {}
-        None => *copy = Some(position.clone()),
-    }
-    copy.get_or_insert_with(|| position.clone())
-}
-
-/// The key leaves out the board's size and rule, which a knowledge kept
-/// across a rule change would otherwise mistake.
-fn same_position(board: &Board, other: &Board) -> bool {
-    board.hash() == other.hash() && board.size() == other.size() && board.rule() == other.rule()
-}
-
 impl Knowledge<Gomoku> for GomokuKnowledge {
     fn prepare_search(&mut self, root: &Gomoku, deadline: &Deadline) {
         self.root_stones = Some(root.board().stone_count());
@@ -103,39 +83,12 @@ impl Knowledge<Gomoku> for GomokuKnowledge {
         // spend and so change what the search finds.
         self.vcf.start_search(deadline);
         self.vct.forget_failures();
-        in_step(&mut self.board, root.board());
-    }
-
-    fn on_make(&mut self, _position: &Gomoku, mv: Move) {
-        let cell = mv as usize;
-        if let Some(board) = self.board.as_mut() {
-            // A copy out of step is only ever played on where that is
-            // legal for it, and is replaced before it is next asked.
-            if board.contains(cell) && board.is_empty(cell) {
-                board.play(cell);
-            }
-        }
     }
 
     /// A stone more never hurts its owner in freestyle (in exactly-five
     /// it could, through an overline, too rarely to matter to a pruning).
     fn null_move() -> NullMove {
         NullMove::Sound
-    }
-
-    fn on_null_move(&mut self, _position: &Gomoku, _made: bool) {
-        if let Some(board) = self.board.as_mut() {
-            board.pass();
-        }
-    }
-
-    fn on_unmake(&mut self, _position: &Gomoku, mv: Move) {
-        let cell = mv as usize;
-        if let Some(board) = self.board.as_mut() {
-            if board.contains(cell) && !board.is_empty(cell) {
-                board.unplay(cell);
-            }
-        }
     }
 
     fn evaluate(&mut self, position: &Gomoku) -> Score {
@@ -154,15 +107,14 @@ impl Knowledge<Gomoku> for GomokuKnowledge {
         threats::noisy_moves(position.board(), moves);
     }
 
-    fn forced_result(&mut self, position: &Gomoku) -> Option<i32> {
+    fn forced_result(&mut self, position: &mut Gomoku) -> Option<i32> {
         let budget = self.vcf_budget(position);
-        let board = in_step(&mut self.board, position.board());
-        threats::forced_plies(board, &mut self.vcf, budget)
+        threats::forced_plies(position.board_mut(), &mut self.vcf, budget)
     }
 
     fn solve_root(
         &mut self,
-        position: &Gomoku,
+        position: &mut Gomoku,
         deadline: &Deadline,
         nodes: &mut u64,
     ) -> Option<RootSolution<Move>> {
@@ -193,89 +145,45 @@ mod tests {
     use super::*;
     use crate::core::Game;
     use crate::games::gomoku::GomokuRules;
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    use std::time::{Duration, Instant};
 
     /// Black to move wins by fours: h8, then h5 makes two fours.
     const TWO_STEP_VCF: &str = "15/15/15/15/15/15/7o7/3oxxx8/7x7/7x7/3oxxx8/15/15/15/15 x";
 
-    fn fen(text: &str, rules: &GomokuRules) -> Gomoku {
-        Gomoku::from_fen(text, rules).expect("test position")
+    fn fen(text: &str) -> Gomoku {
+        Gomoku::from_fen(text, &GomokuRules::default()).expect("test position")
     }
 
-    fn copy_matches(knowledge: &GomokuKnowledge, position: &Gomoku) -> bool {
-        knowledge
-            .board
-            .as_ref()
-            .is_some_and(|board| same_position(board, position.board()))
+    fn snapshot(game: &Gomoku) -> (String, u64, Vec<Move>) {
+        let mut moves = Vec::new();
+        game.generate_moves(&mut moves);
+        (game.to_fen(), game.hash(), moves)
     }
 
     #[test]
-    fn the_board_copy_follows_the_search_line() {
-        let mut game = fen(TWO_STEP_VCF, &GomokuRules::default());
+    fn the_provers_play_on_the_position_and_leave_it_as_it_was() {
+        let mut game = fen(TWO_STEP_VCF);
+        let before = snapshot(&game);
         let mut knowledge = GomokuKnowledge::default();
         knowledge.prepare_search(&game, &Deadline::default());
-        let line: Vec<Move> = ["a1", "o15", "b2"]
-            .iter()
-            .map(|name| game.parse_move(name).expect("test move"))
-            .collect();
-        for &mv in &line {
-            game.make_move(mv);
-            knowledge.on_make(&game, mv);
-            assert!(copy_matches(&knowledge, &game));
-        }
-        for &mv in line.iter().rev() {
-            game.unmake_move(mv);
-            knowledge.on_unmake(&game, mv);
-            assert!(copy_matches(&knowledge, &game));
-        }
-        assert_eq!(knowledge.forced_result(&game), Some(5));
+        assert_eq!(knowledge.forced_result(&mut game), Some(5));
+        assert_eq!(snapshot(&game), before);
+        let ten_seconds = Instant::now() + Duration::from_secs(10);
+        let deadline = Deadline::new(Some(ten_seconds), Arc::new(AtomicBool::new(false)));
+        let solved = knowledge.solve_root(&mut game, &deadline, &mut 0);
+        assert!(solved.is_some_and(|solution| solution.plies > 0));
+        assert_eq!(snapshot(&game), before);
     }
 
     #[test]
-    fn a_copy_out_of_step_is_replaced_before_it_answers() {
-        let rules = GomokuRules::default();
-        let elsewhere = fen("15/15/15/15/15/15/15/3oxxx8/15/15/15/15/15/15/15 x", &rules);
-        let game = fen(TWO_STEP_VCF, &rules);
+    fn a_search_line_gets_the_budget_of_its_depth() {
+        let mut game = fen(TWO_STEP_VCF);
         let mut knowledge = GomokuKnowledge::default();
-        knowledge.prepare_search(&elsewhere, &Deadline::default());
-        // Moves of another line: played or taken back where the copy allows.
-        knowledge.on_make(&game, 0);
-        knowledge.on_unmake(&game, 0);
-        knowledge.on_unmake(&game, game.parse_move("h8").expect("test move"));
-        let fresh = GomokuKnowledge::default().find_vcf(&game, 10_000);
-        assert!(fresh.is_some());
-        assert_eq!(knowledge.find_vcf(&game, 10_000), fresh);
-        assert!(copy_matches(&knowledge, &game));
-    }
-
-    #[test]
-    fn a_copy_of_another_board_size_is_out_of_step() {
-        let small = Gomoku::start_position(&GomokuRules::default());
-        let large = Gomoku::start_position(&GomokuRules {
-            size: 19,
-            ..GomokuRules::default()
-        });
-        assert_eq!(small.hash(), large.hash());
-        let mut knowledge = GomokuKnowledge::default();
-        knowledge.prepare_search(&small, &Deadline::default());
-        assert_eq!(knowledge.forced_result(&large), None);
-        assert!(knowledge
-            .board
-            .as_ref()
-            .is_some_and(|board| board.size() == 19));
-    }
-
-    #[test]
-    fn only_the_probes_right_below_the_root_get_the_root_budget() {
-        let mut game = fen(TWO_STEP_VCF, &GomokuRules::default());
-        let mut knowledge = GomokuKnowledge::default();
+        knowledge.prepare_search(&game, &Deadline::default());
         assert_eq!(knowledge.vcf_budget(&game), ROOT_VCF_BUDGET);
-        knowledge.prepare_search(&game, &Deadline::default());
         for name in ["a1", "o15"] {
-            assert_eq!(
-                knowledge.vcf_budget(&game),
-                ROOT_VCF_BUDGET,
-                "before {name}"
-            );
             let mv = game.parse_move(name).expect("test move");
             game.make_move(mv);
         }

@@ -58,6 +58,12 @@ impl Gomoku {
         &self.board
     }
 
+    /// The board for a prover to play its sequences on; it must take back
+    /// every stone it plays, so that the history and the board still agree.
+    pub(super) fn board_mut(&mut self) -> &mut Board {
+        &mut self.board
+    }
+
     pub fn rules(&self) -> &GomokuRules {
         &self.rules
     }

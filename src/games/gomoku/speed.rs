@@ -95,7 +95,7 @@ pub fn measure(positions: usize, vcf_budget: u32, vct_budget: u64) -> SpeedRepor
     let mut vcf_found = 0;
     let mut vcf_nodes = 0;
     let mut longest_vcf: Option<(String, String, i32)> = None;
-    for (game, knowledge) in games.iter().zip(knowledge.iter_mut()) {
+    for (game, knowledge) in games.iter_mut().zip(knowledge.iter_mut()) {
         let before = knowledge.vcf_stats().nodes;
         if let Some((mv, plies)) = knowledge.find_vcf(game, vcf_budget) {
             vcf_found += 1;
@@ -114,7 +114,7 @@ pub fn measure(positions: usize, vcf_budget: u32, vct_budget: u64) -> SpeedRepor
     let mut vct_found = 0;
     let mut vct_nodes = 0;
     let mut longest_vct: Option<(String, String, i32)> = None;
-    for (game, knowledge) in games.iter().zip(knowledge.iter_mut()) {
+    for (game, knowledge) in games.iter_mut().zip(knowledge.iter_mut()) {
         if knowledge.find_vcf(game, vcf_budget).is_some() {
             continue;
         }

@@ -244,7 +244,7 @@ impl Knowledge<Hex> for HexKnowledge {
         !cells.is_empty()
     }
 
-    fn forced_result(&mut self, hex: &Hex) -> Option<i32> {
+    fn forced_result(&mut self, hex: &mut Hex) -> Option<i32> {
         let quick = self.quick_result(hex);
         if quick.is_some() {
             return quick;
