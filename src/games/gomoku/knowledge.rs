@@ -8,6 +8,7 @@ use super::threats;
 use super::vcf::{VcfSolver, VcfStats};
 use super::vct::VctSolver;
 use super::{Gomoku, Move};
+use crate::core::params::SearchParams;
 use crate::core::{Deadline, EvalTerm, Knowledge, NullMove, RootSolution, Score};
 
 /// Nodes a VCF probe may visit inside the main search.
@@ -89,6 +90,18 @@ impl Knowledge<Gomoku> for GomokuKnowledge {
     /// it could, through an overline, too rarely to matter to a pruning).
     fn null_move() -> NullMove {
         NullMove::Sound
+    }
+
+    /// At 50 ms a move against the engine without it, from the Piskvork
+    /// openings: the null move from depth 3 scored 206-187-7 and 221-179
+    /// (+26 Elo over 800 games). The late-move steps and the rest stay as
+    /// they were: Gomoku's search already plays only the moves its threat
+    /// analysis allows.
+    fn search_params() -> SearchParams {
+        SearchParams {
+            null_move_min_depth: 3,
+            ..SearchParams::default()
+        }
     }
 
     fn evaluate(&mut self, position: &Gomoku) -> Score {
