@@ -34,6 +34,12 @@ impl Knowledge<Cavalo> for CavaloKnowledge {
         NullMove::Verified
     }
 
+    // No pruning is on by default (`SearchParams::default`): at 50 ms a move
+    // on 200 boards, both colours, against the engine without it, the
+    // verified null move from depth 3 scored -19 +/- 12 Elo (pentanomial),
+    // late-move pruning to depth 3 +2 +/- 6, reverse futility -5 +/- 8
+    // (margin 30 to depth 3) and -2 +/- 6 (margin 60 to depth 2).
+
     fn prepare_search(&mut self, _root: &Cavalo, deadline: &Deadline) {
         self.deadline = deadline.clone();
     }
