@@ -160,6 +160,11 @@ impl Knowledge<Hex> for HexKnowledge {
         NullMove::Sound
     }
 
+    // No pruning is on by default (`SearchParams::default`): at 100 ms a
+    // move on 11x11 against the engine without it, the null move from depth
+    // 3 scored 206-194 and 183-217 (-10 Elo over 800 games; the search is
+    // some 4 plies deep there, where a pass saves little).
+
     /// Solver proofs and give-ups hold for one search's time limits. The
     /// ordering data is forgotten too: hints read it only where it was last
     /// computed, and a search must order its moves the same way whatever
