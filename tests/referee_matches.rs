@@ -11,7 +11,7 @@ use assert_cmd::cargo::cargo_bin;
 use boardgames::core::{Game, Outcome, Player};
 use boardgames::games::breakthrough::Breakthrough;
 use boardgames::referee::adjudication::Termination;
-use boardgames::referee::record::{parse_text, GameRecord};
+use boardgames::referee::record::{parse_json_lines, parse_text, GameRecord};
 use common::python_available;
 
 mod common;
@@ -102,6 +102,40 @@ fn replay(record: &GameRecord) {
         };
         assert_eq!(record.result.winner, winner);
     }
+}
+
+/// A `.jsonl` records file gets one JSON object a game, with each engine
+/// move's score and depth: the data the tuning tools read.
+#[test]
+fn json_line_records_hold_every_game_with_its_scores() {
+    let records = temp_path("games.jsonl");
+    run_referee(&strings(&[
+        "--game",
+        "breakthrough",
+        "--engine",
+        &format!("cmd={}", engine()),
+        "depth=2",
+        "--engine",
+        &format!("cmd={}", engine()),
+        "depth=3",
+        "--games",
+        "2",
+        "--openings",
+        "random:2:5",
+        "--records",
+        records.to_str().unwrap(),
+        "--quiet",
+    ]));
+    let text = std::fs::read_to_string(&records).unwrap();
+    assert_eq!(text.lines().count(), 2, "{text}");
+    let games = parse_json_lines(&text).unwrap();
+    for game in &games {
+        replay(game);
+        for m in game.moves.iter().filter(|m| !m.book) {
+            assert!(m.score.is_some() && m.depth.is_some(), "{m:?}");
+        }
+    }
+    std::fs::remove_file(&records).ok();
 }
 
 #[test]

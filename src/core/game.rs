@@ -12,7 +12,8 @@ use std::hash::Hash;
 
 /// The two players. `P1` moves first in every game of the project (White in
 /// Breakthrough and Jogo do Cavalo, Black in Hex and Gomoku).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Player {
     P1,
     P2,

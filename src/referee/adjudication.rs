@@ -4,7 +4,10 @@ use crate::core::{Outcome, Player};
 
 use super::client::Fault;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
 pub enum Termination {
     /// The rules decided: a win (or a draw the rules declare).
     Rules,
@@ -51,7 +54,7 @@ impl Termination {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct GameResult {
     /// `None` is a draw.
     pub winner: Option<Player>,

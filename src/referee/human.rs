@@ -11,7 +11,7 @@ use crate::core::Presentation;
 use super::adjudication::{side_name, GameResult, Termination};
 use super::cli::HumanSide;
 use super::client::{ClockReport, EngineClient, EngineSpec, PositionRequest, Timeouts};
-use super::record::{render, GameRecord, MoveRecord};
+use super::record::{render, GameRecord, MoveRecord, RecordFormat};
 use super::timecontrol::allowed_time;
 
 /// Colours the pieces of a board picture: upper-case letters and `x` are
@@ -320,7 +320,11 @@ pub fn play<G: Presentation>(setup: &HumanGame, rules: &G::Rules) -> Result<i32,
             result,
             notes: Vec::new(),
         };
-        std::fs::write(path, render(&record)).map_err(|e| format!("cannot write '{path}': {e}"))?;
+        std::fs::write(
+            path,
+            render(&record, RecordFormat::for_path(path, &record.game)),
+        )
+        .map_err(|e| format!("cannot write '{path}': {e}"))?;
         say(&mut out, &format!("saved to {path}"));
     }
     Ok(0)

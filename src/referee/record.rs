@@ -1,15 +1,18 @@
 //! Game records: SGF for Hex (as HexGui reads it: `GM[11]`, cells like `f6`,
 //! `swap-pieces`) and Gomoku (`GM[4]`, two-letter SGF points); for the other
-//! games a PGN-like text. Both carry moves, times, engine scores and why the
-//! game ended, and both read back.
+//! games a PGN-like text; for any game, on request (a `.jsonl` file), one
+//! JSON object a line, which tools read without a parser of their own. All
+//! carry moves, times, engine scores and why the game ended, and all read
+//! back.
 
 use crate::core::Player;
 
 use super::adjudication::{GameResult, Termination};
 use super::coords::{cell_name, parse_cell};
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct MoveRecord {
+    #[serde(rename = "move")]
     pub mv: String,
     /// Part of the opening, not chosen by an engine.
     pub book: bool,
@@ -19,7 +22,7 @@ pub struct MoveRecord {
     pub nodes: Option<u64>,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct GameRecord {
     pub game: String,
     pub round: usize,
@@ -38,9 +41,12 @@ pub struct GameRecord {
 pub enum RecordFormat {
     Sgf,
     Text,
+    /// One JSON object a game, a line each (JSON Lines).
+    Json,
 }
 
 impl RecordFormat {
+    /// The format a game's players know (what the referee writes by default).
     pub fn for_game(game: &str) -> Self {
         match game {
             "hex" | "gomoku" => RecordFormat::Sgf,
@@ -48,10 +54,24 @@ impl RecordFormat {
         }
     }
 
+    /// The format a records file's name asks for: `.jsonl` or `.json` for
+    /// JSON lines, otherwise the game's own.
+    pub fn for_path(path: &str, game: &str) -> Self {
+        let extension = std::path::Path::new(path)
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase);
+        match extension.as_deref() {
+            Some("jsonl" | "json") => RecordFormat::Json,
+            _ => RecordFormat::for_game(game),
+        }
+    }
+
     pub fn extension(self) -> &'static str {
         match self {
             RecordFormat::Sgf => "sgf",
             RecordFormat::Text => "txt",
+            RecordFormat::Json => "jsonl",
         }
     }
 }
@@ -449,10 +469,32 @@ pub fn parse_sgf(text: &str) -> Result<Vec<GameRecord>, String> {
     Ok(records)
 }
 
-pub fn render(record: &GameRecord) -> String {
-    match RecordFormat::for_game(&record.game) {
+/// One game as one line of JSON, newline included.
+pub fn to_json_line(record: &GameRecord) -> String {
+    // A record holds strings, numbers and plain enums only: serialising it
+    // cannot fail, and the fallback below is never reached.
+    let mut line = serde_json::to_string(record).unwrap_or_default();
+    line.push('\n');
+    line
+}
+
+/// Every game of a JSON-lines file; blank lines are skipped, and a bad line
+/// is an error that names it.
+pub fn parse_json_lines(text: &str) -> Result<Vec<GameRecord>, String> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(index, line)| {
+            serde_json::from_str(line).map_err(|e| format!("record line {}: {e}", index + 1))
+        })
+        .collect()
+}
+
+pub fn render(record: &GameRecord, format: RecordFormat) -> String {
+    match format {
         RecordFormat::Sgf => to_sgf(record),
         RecordFormat::Text => to_text(record),
+        RecordFormat::Json => to_json_line(record),
     }
 }
 
@@ -460,6 +502,7 @@ pub fn parse(format: RecordFormat, text: &str) -> Result<Vec<GameRecord>, String
     match format {
         RecordFormat::Sgf => parse_sgf(text),
         RecordFormat::Text => parse_text(text),
+        RecordFormat::Json => parse_json_lines(text),
     }
 }
 
@@ -518,5 +561,53 @@ mod tests {
         let gomoku = to_sgf(&sample("gomoku", &["h8", "a15", "o1"]));
         assert!(gomoku.contains(";B[hh]") && gomoku.contains(";W[aa]") && gomoku.contains("[oo]"));
         assert!(to_sgf(&sample("hex", &["a1", "swap"])).contains(";W[swap-pieces]"));
+    }
+
+    #[test]
+    fn json_records_read_back_for_every_game_one_line_each() {
+        let records = [
+            sample("breakthrough", &["a2a3", "h7h6"]),
+            sample("hex", &["a1", "swap", "k11"]),
+            sample("gomoku", &["h8", "a15"]),
+            sample("cavalo", &["a1", "j10"]),
+        ];
+        let text: String = records.iter().map(to_json_line).collect();
+        assert_eq!(text.lines().count(), records.len());
+        assert_eq!(parse_json_lines(&text).unwrap(), records);
+        let line = text.lines().next().unwrap();
+        for words in [
+            r#""move":"a2a3""#,
+            r#""winner":"p1""#,
+            r#""termination":"illegal-move""#,
+        ] {
+            assert!(line.contains(words), "{line}");
+        }
+    }
+
+    #[test]
+    fn a_bad_json_line_is_named() {
+        let good = to_json_line(&sample("breakthrough", &["a2a3"]));
+        let error = parse_json_lines(&format!("{good}\n{{\"game\": 3}}\n")).unwrap_err();
+        assert!(error.starts_with("record line 3:"), "{error}");
+    }
+
+    #[test]
+    fn the_file_name_chooses_the_format() {
+        assert_eq!(
+            RecordFormat::for_path("games.jsonl", "hex"),
+            RecordFormat::Json
+        );
+        assert_eq!(
+            RecordFormat::for_path("games.JSON", "cavalo"),
+            RecordFormat::Json
+        );
+        assert_eq!(
+            RecordFormat::for_path("games.sgf", "hex"),
+            RecordFormat::Sgf
+        );
+        assert_eq!(
+            RecordFormat::for_path("games.txt", "breakthrough"),
+            RecordFormat::Text
+        );
     }
 }

@@ -103,6 +103,12 @@ pub fn run_match<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> 
         config.settings.board_size,
         pairs,
     )?);
+    let records_format = config
+        .records
+        .as_deref()
+        .map_or(RecordFormat::for_game(G::NAME), |path| {
+            RecordFormat::for_path(path, G::NAME)
+        });
     let mut records_file = match &config.records {
         Some(path) => Some(File::create(path).map_err(|e| format!("cannot create '{path}': {e}"))?),
         None => None,
@@ -204,7 +210,7 @@ pub fn run_match<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> 
             overhead,
         } = finished;
         if let Some(file) = records_file.as_mut() {
-            file.write_all(render(&record).as_bytes())
+            file.write_all(render(&record, records_format).as_bytes())
                 .and_then(|_| file.flush())
                 .map_err(|e| format!("cannot write the records: {e}"))?;
         }
