@@ -13,6 +13,7 @@ pub mod search;
 pub mod threads;
 pub mod time;
 pub mod tt;
+pub mod weights;
 
 pub use game::{
     Game, MoveCode, OptionKind, OptionSpec, Outcome, Player, Score, INFINITY, MATE, MATE_BOUND,

@@ -4,21 +4,67 @@
 use once_cell::sync::Lazy;
 
 use super::board::{attacks, goal_rank, last_step_rank, Bitboard, Board, FILE_A, FILE_H};
+use crate::core::weights::WeightTable;
 use crate::core::{EvalTerm, Player, Score};
 
-const PIECE: Score = 100;
-/// By rank counted from the piece's own home rank. Rank 7 pieces of the side
-/// not to move are a threat the opponent must answer at once; the search
-/// sees that, so the table stays modest there.
-const ADVANCE: [Score; 8] = [0, 0, 6, 14, 28, 52, 90, 0];
-/// A piece still on the home rank guards the squares in front of it; the
-/// inner files matter most.
-const HOME_GUARD: [Score; 8] = [4, 12, 12, 8, 8, 12, 12, 4];
-const DEFENDED: Score = 4;
-const PHALANX: Score = 3;
-/// A piece the opponent attacks and nothing defends, with the opponent to move.
-const HANGING: Score = 40;
-const TEMPO: Score = 8;
+/// The weights as data (`weights.txt`, compiled in): a tuning run rewrites
+/// the file, not this code.
+pub static WEIGHT_TABLE: Lazy<WeightTable> = Lazy::new(|| {
+    // The file is part of the source; a test reads it, so a broken one
+    // never gets past the test suite.
+    WeightTable::parse(include_str!("weights.txt")).unwrap_or_else(|e| panic!("weights.txt: {e}"))
+});
+
+static WEIGHTS: Lazy<Weights> =
+    Lazy::new(|| Weights::from_table(&WEIGHT_TABLE).unwrap_or_else(|e| panic!("weights.txt: {e}")));
+
+/// The weights, one field per term; the table lists them in the order of
+/// `FEATURES` (piece, advance by rank, home guard by file, defended,
+/// phalanx, hanging, tempo).
+struct Weights {
+    piece: Score,
+    advance: [Score; 8],
+    home_guard: [Score; 8],
+    defended: Score,
+    phalanx: Score,
+    hanging: Score,
+    tempo: Score,
+}
+
+/// How many weights, and features, the evaluation has.
+pub const FEATURES: usize = 21;
+
+/// The weights' names, in table (and feature) order.
+pub fn weight_names() -> Vec<String> {
+    let mut names = vec!["piece".to_owned()];
+    names.extend((0..8).map(|rank| format!("advance_rank_{rank}")));
+    names.extend((b'a'..=b'h').map(|file| format!("home_guard_file_{}", file as char)));
+    names.extend(["defended", "phalanx", "hanging", "tempo"].map(str::to_owned));
+    names
+}
+
+impl Weights {
+    /// The table must list exactly the evaluation's weights, in order.
+    fn from_table(table: &WeightTable) -> Result<Weights, String> {
+        let names = weight_names();
+        if table.names() != names.as_slice() {
+            return Err(format!(
+                "the weights must be, in order: {}",
+                names.join(" ")
+            ));
+        }
+        let v = table.values();
+        Ok(Weights {
+            piece: v[0],
+            advance: v[1..9].try_into().map_err(|_| "advance")?,
+            home_guard: v[9..17].try_into().map_err(|_| "home guard")?,
+            defended: v[17],
+            phalanx: v[18],
+            hanging: v[19],
+            tempo: v[20],
+        })
+    }
+}
 
 /// For each side and square, the squares in front of a piece there from
 /// which an enemy piece could still intercept it. A runner walking straight
@@ -115,8 +161,42 @@ pub fn forced_result(board: &Board) -> Option<i32> {
     None
 }
 
-/// The evaluation's terms for one side, indexed like `TERM_NAMES`.
-fn side_terms(board: &Board, side: Player) -> [Score; 5] {
+/// What one side's evaluation counts, one entry per weight (see
+/// `weight_names`): the evaluation is their weighted sum.
+fn side_features(board: &Board, side: Player) -> [i32; FEATURES] {
+    let mut features = [0; FEATURES];
+    let own = board.pieces[side.index()];
+    let enemy = board.pieces[side.other().index()];
+    features[0] = own.count_ones() as i32;
+    let mut rest = own;
+    while rest != 0 {
+        let square = rest.trailing_zeros();
+        rest &= rest - 1;
+        features[1 + relative_rank(side, square)] += 1;
+    }
+    let mut guards = own & goal_rank(side.other());
+    while guards != 0 {
+        let square = guards.trailing_zeros();
+        guards &= guards - 1;
+        features[9 + (square % 8) as usize] += 1;
+    }
+    let defended = own & attacks(side, own);
+    let phalanx = own & (((own & !FILE_A) >> 1) | ((own & !FILE_H) << 1));
+    features[17] = defended.count_ones() as i32;
+    features[18] = phalanx.count_ones() as i32;
+    if board.side != side {
+        let attacked = own & attacks(side.other(), enemy) & !defended;
+        features[19] = -i32::from(attacked != 0);
+    } else {
+        features[20] = 1;
+    }
+    features
+}
+
+/// The evaluation's terms for one side, indexed like `TERM_NAMES`: the
+/// weighted sum of `side_features`, computed directly because it runs at
+/// every node.
+fn side_terms(board: &Board, side: Player, w: &Weights) -> [Score; 5] {
     let own = board.pieces[side.index()];
     let enemy = board.pieces[side.other().index()];
     let mut advance = 0;
@@ -124,33 +204,40 @@ fn side_terms(board: &Board, side: Player) -> [Score; 5] {
     while rest != 0 {
         let square = rest.trailing_zeros();
         rest &= rest - 1;
-        advance += ADVANCE[relative_rank(side, square)];
+        advance += w.advance[relative_rank(side, square)];
     }
-    let home_rank = goal_rank(side.other());
     let mut home_guard = 0;
-    let mut guards = own & home_rank;
+    let mut guards = own & goal_rank(side.other());
     while guards != 0 {
         let square = guards.trailing_zeros();
         guards &= guards - 1;
-        home_guard += HOME_GUARD[(square % 8) as usize];
+        home_guard += w.home_guard[(square % 8) as usize];
     }
     let defended = own & attacks(side, own);
     let phalanx = own & (((own & !FILE_A) >> 1) | ((own & !FILE_H) << 1));
     let structure =
-        DEFENDED * defended.count_ones() as Score + PHALANX * phalanx.count_ones() as Score;
-    let hanging = if board.side != side {
+        w.defended * defended.count_ones() as Score + w.phalanx * phalanx.count_ones() as Score;
+    let safety = if board.side != side {
         let attacked = own & attacks(side.other(), enemy) & !defended;
-        -HANGING * (attacked != 0) as Score
+        -w.hanging * Score::from(attacked != 0)
     } else {
-        TEMPO
+        w.tempo
     };
     [
-        PIECE * own.count_ones() as Score,
+        w.piece * own.count_ones() as Score,
         advance,
         home_guard,
         structure,
-        hanging,
+        safety,
     ]
+}
+
+/// The features of `board` from the side to move's view (its own minus
+/// the opponent's): `evaluate` is their sum weighted by the table.
+pub fn features(board: &Board) -> [i32; FEATURES] {
+    let ours = side_features(board, board.side);
+    let theirs = side_features(board, board.side.other());
+    std::array::from_fn(|i| ours[i] - theirs[i])
 }
 
 const TERM_NAMES: [&str; 5] = [
@@ -162,14 +249,15 @@ const TERM_NAMES: [&str; 5] = [
 ];
 
 pub fn evaluate(board: &Board) -> Score {
-    let ours: Score = side_terms(board, board.side).iter().sum();
-    let theirs: Score = side_terms(board, board.side.other()).iter().sum();
+    let weights = &*WEIGHTS;
+    let ours: Score = side_terms(board, board.side, weights).iter().sum();
+    let theirs: Score = side_terms(board, board.side.other(), weights).iter().sum();
     ours - theirs
 }
 
 pub fn eval_terms(board: &Board) -> Vec<EvalTerm> {
-    let white = side_terms(board, Player::P1);
-    let black = side_terms(board, Player::P2);
+    let white = side_terms(board, Player::P1, &WEIGHTS);
+    let black = side_terms(board, Player::P2, &WEIGHTS);
     TERM_NAMES
         .iter()
         .enumerate()
@@ -224,11 +312,44 @@ mod tests {
     }
 
     #[test]
+    fn the_weight_file_lists_every_weight_in_order() {
+        assert_eq!(WEIGHT_TABLE.names(), weight_names().as_slice());
+        assert_eq!(WEIGHTS.piece, 100);
+    }
+
+    /// The tuner fits weights to features alone: the features weighted by
+    /// the table must be the evaluation, in every position.
+    #[test]
+    fn the_weighted_features_are_the_evaluation() {
+        use rand::rngs::SmallRng;
+        use rand::{Rng, SeedableRng};
+        let mut rng = SmallRng::seed_from_u64(21);
+        let mut moves = Vec::new();
+        let mut checked = 0;
+        for _ in 0..200 {
+            let mut board = Board::start();
+            while board.outcome().is_none() {
+                let weighted: Score = WEIGHT_TABLE
+                    .values()
+                    .iter()
+                    .zip(features(&board))
+                    .map(|(w, f)| w * f)
+                    .sum();
+                assert_eq!(weighted, evaluate(&board));
+                checked += 1;
+                board.generate_moves(&mut moves);
+                board.make_move(moves[rng.gen_range(0..moves.len())]);
+            }
+        }
+        assert!(checked > 5000, "{checked}");
+    }
+
+    #[test]
     fn the_start_position_is_balanced() {
         let start = Board::start();
         assert_eq!(
-            side_terms(&start, Player::P1)[..4],
-            side_terms(&start, Player::P2)[..4]
+            side_terms(&start, Player::P1, &WEIGHTS)[..4],
+            side_terms(&start, Player::P2, &WEIGHTS)[..4]
         );
     }
 }

@@ -6,6 +6,7 @@
 use super::board::{attacks, goal_rank, last_step_rank, Move};
 use super::{eval, Breakthrough};
 use crate::core::params::SearchParams;
+use crate::core::weights::{LinearEval, WeightTable};
 use crate::core::{EvalTerm, Knowledge, NullMove, Player, Score};
 
 /// Ordering hints: winning and capturing moves first, then steps onto the
@@ -114,6 +115,17 @@ impl Knowledge<Breakthrough> for BreakthroughKnowledge {
 
     fn forced_result(&mut self, position: &mut Breakthrough) -> Option<i32> {
         eval::forced_result(position.board())
+    }
+}
+
+impl LinearEval<Breakthrough> for BreakthroughKnowledge {
+    fn weights() -> WeightTable {
+        eval::WEIGHT_TABLE.clone()
+    }
+
+    fn features(position: &Breakthrough, features: &mut Vec<i32>) {
+        features.clear();
+        features.extend(eval::features(position.board()));
     }
 }
 
