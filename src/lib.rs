@@ -6,3 +6,4 @@ pub mod engine;
 pub mod games;
 pub mod protocol;
 pub mod referee;
+pub mod tuning;

@@ -1,0 +1,190 @@
+//! `tune` from records to a weight table: the referee writes JSON-lines
+//! games, `tune sample` labels their quiet positions, `tune texel` fits
+//! Breakthrough's weights and writes the table back with new numbers only.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use assert_cmd::cargo::cargo_bin;
+use boardgames::core::weights::WeightTable;
+use boardgames::tuning::sample::LabelledPosition;
+
+fn temp_path(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("tune-test-{}-{name}", std::process::id()))
+}
+
+fn run(binary: &str, args: &[&str]) -> (bool, String, String) {
+    let output = Command::new(cargo_bin(binary))
+        .args(args)
+        .output()
+        .expect("run the binary");
+    (
+        output.status.success(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn records_become_positions_and_a_tuned_weight_table() {
+    let engine = format!("cmd={}", cargo_bin("breakthrough").display());
+    let (records, positions, weights, curve) = (
+        temp_path("games.jsonl"),
+        temp_path("positions.txt"),
+        temp_path("weights.txt"),
+        temp_path("curve.csv"),
+    );
+    let (ok, out, err) = run(
+        "referee",
+        &[
+            "--game",
+            "breakthrough",
+            "--engine",
+            &engine,
+            "depth=3",
+            "--engine",
+            &engine,
+            "depth=2",
+            "--games",
+            "30",
+            "--openings",
+            "random:6:9",
+            "--records",
+            records.to_str().unwrap(),
+            "--quiet",
+        ],
+    );
+    assert!(ok, "{out}{err}");
+
+    let (ok, out, err) = run(
+        "tune",
+        &[
+            "sample",
+            "--game",
+            "breakthrough",
+            "--records",
+            records.to_str().unwrap(),
+            "--skip",
+            "6",
+            "--out",
+            positions.to_str().unwrap(),
+        ],
+    );
+    assert!(ok, "{out}{err}");
+    assert!(out.starts_with("30 games"), "{out}");
+    let lines: Vec<LabelledPosition> = std::fs::read_to_string(&positions)
+        .unwrap()
+        .lines()
+        .map(|line| LabelledPosition::parse_line(line).unwrap())
+        .collect();
+    assert!(lines.len() > 100, "{} positions", lines.len());
+    assert!(lines.iter().any(|p| p.result == 1.0) && lines.iter().any(|p| p.result == 0.0));
+
+    let (ok, out, err) = run(
+        "tune",
+        &[
+            "texel",
+            "--game",
+            "breakthrough",
+            "--positions",
+            positions.to_str().unwrap(),
+            "--freeze",
+            "piece",
+            "--epochs",
+            "50",
+            "--out",
+            weights.to_str().unwrap(),
+            "--curve",
+            curve.to_str().unwrap(),
+        ],
+    );
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("loss on held-back positions"), "{out}");
+    let original = include_str!("../src/games/breakthrough/weights.txt");
+    let original = WeightTable::parse(original).unwrap();
+    let tuned = WeightTable::parse(&std::fs::read_to_string(&weights).unwrap()).unwrap();
+    assert_eq!(tuned.names(), original.names());
+    assert_eq!(tuned.get("piece"), Ok(100), "a frozen weight stays");
+    assert_eq!(
+        tuned.text().lines().filter(|l| l.starts_with('#')).count(),
+        original
+            .text()
+            .lines()
+            .filter(|l| l.starts_with('#'))
+            .count()
+    );
+    let curve_text = std::fs::read_to_string(&curve).unwrap();
+    assert_eq!(curve_text.lines().count(), 1 + 51, "{curve_text}");
+    for path in [records, positions, weights, curve] {
+        std::fs::remove_file(path).ok();
+    }
+}
+
+#[test]
+fn bad_input_gets_a_clear_error_and_writes_nothing() {
+    let out = temp_path("never.txt");
+    let missing = temp_path("missing.jsonl");
+    let (ok, _, err) = run(
+        "tune",
+        &[
+            "sample",
+            "--game",
+            "hex",
+            "--records",
+            missing.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    );
+    assert!(!ok && err.contains("cannot read"), "{err}");
+    assert!(!out.exists());
+
+    let positions = temp_path("bad-positions.txt");
+    std::fs::write(&positions, "8/8/8/8/8/8/PPPPPPPP/pppppppp w 0 1 | 2\n").unwrap();
+    let (ok, _, err) = run(
+        "tune",
+        &[
+            "texel",
+            "--game",
+            "breakthrough",
+            "--positions",
+            positions.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    );
+    assert!(!ok && err.contains("line 1"), "{err}");
+    std::fs::write(&positions, "").unwrap();
+    let (ok, _, err) = run(
+        "tune",
+        &[
+            "texel",
+            "--game",
+            "breakthrough",
+            "--positions",
+            positions.to_str().unwrap(),
+            "--freeze",
+            "queen",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    );
+    assert!(!ok && err.contains("no weight named 'queen'"), "{err}");
+    let (ok, _, err) = run(
+        "tune",
+        &[
+            "texel",
+            "--game",
+            "gomoku",
+            "--positions",
+            positions.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    );
+    assert!(!ok && err.contains("no weight table"), "{err}");
+    let (ok, _, _) = run("tune", &["texel", "--game", "chess"]);
+    assert!(!ok);
+    assert!(!out.exists());
+    std::fs::remove_file(positions).ok();
+}
