@@ -140,49 +140,31 @@ fn bad_input_gets_a_clear_error_and_writes_nothing() {
     assert!(!out.exists());
 
     let positions = temp_path("bad-positions.txt");
-    std::fs::write(&positions, "8/8/8/8/8/8/PPPPPPPP/pppppppp w 0 1 | 2\n").unwrap();
-    let (ok, _, err) = run(
-        "tune",
-        &[
-            "texel",
-            "--game",
+    let (positions_arg, out_arg) = (positions.to_str().unwrap(), out.to_str().unwrap());
+    // (positions file, game, extra arguments, what the error must say)
+    let cases: [(&str, &str, &[&str], &str); 3] = [
+        (
+            "8/8/8/8/8/8/PPPPPPPP/pppppppp w 0 1 | 2\n",
             "breakthrough",
-            "--positions",
-            positions.to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-        ],
-    );
-    assert!(!ok && err.contains("line 1"), "{err}");
-    std::fs::write(&positions, "").unwrap();
-    let (ok, _, err) = run(
-        "tune",
-        &[
-            "texel",
-            "--game",
+            &[],
+            "line 1",
+        ),
+        (
+            "",
             "breakthrough",
-            "--positions",
-            positions.to_str().unwrap(),
-            "--freeze",
-            "queen",
-            "--out",
-            out.to_str().unwrap(),
-        ],
-    );
-    assert!(!ok && err.contains("no weight named 'queen'"), "{err}");
-    let (ok, _, err) = run(
-        "tune",
-        &[
-            "texel",
-            "--game",
-            "gomoku",
-            "--positions",
-            positions.to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-        ],
-    );
-    assert!(!ok && err.contains("no weight table"), "{err}");
+            &["--freeze", "queen"],
+            "no weight named 'queen'",
+        ),
+        ("", "gomoku", &[], "no weight table"),
+    ];
+    for (text, game, extra, expected) in cases {
+        std::fs::write(&positions, text).unwrap();
+        let mut args = vec!["texel", "--game", game, "--positions", positions_arg];
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&["--out", out_arg]);
+        let (ok, _, err) = run("tune", &args);
+        assert!(!ok && err.contains(expected), "{args:?}: {err}");
+    }
     let (ok, _, _) = run("tune", &["texel", "--game", "chess"]);
     assert!(!ok);
     assert!(!out.exists());
