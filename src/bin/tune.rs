@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use boardgames::core::weights::LinearEval;
-use boardgames::core::{Game, Knowledge};
+use boardgames::core::Game;
 use boardgames::games::breakthrough::{Breakthrough, BreakthroughKnowledge};
 use boardgames::games::cavalo::{Cavalo, CavaloKnowledge};
 use boardgames::games::gomoku::{Gomoku, GomokuKnowledge};
@@ -89,10 +89,6 @@ fn parse_rule(text: &str) -> Result<(String, String), String> {
         .ok_or_else(|| format!("'{text}' is not NAME=VALUE"))
 }
 
-fn sample<G: Game, K: Knowledge<G>>(job: &SampleJob) -> Result<String, String> {
-    run_sample::<G, K>(job)
-}
-
 fn texel<G: Game, T: LinearEval<G>>(job: &TexelJob) -> Result<String, String> {
     run_texel::<G, T>(job, |point| {
         if point.epoch % 50 == 0 {
@@ -122,10 +118,10 @@ fn run(cli: Cli) -> Result<String, String> {
                 out,
             };
             match game {
-                GameName::Breakthrough => sample::<Breakthrough, BreakthroughKnowledge>(&job),
-                GameName::Hex => sample::<Hex, HexKnowledge>(&job),
-                GameName::Gomoku => sample::<Gomoku, GomokuKnowledge>(&job),
-                GameName::Cavalo => sample::<Cavalo, CavaloKnowledge>(&job),
+                GameName::Breakthrough => run_sample::<Breakthrough, BreakthroughKnowledge>(&job),
+                GameName::Hex => run_sample::<Hex, HexKnowledge>(&job),
+                GameName::Gomoku => run_sample::<Gomoku, GomokuKnowledge>(&job),
+                GameName::Cavalo => run_sample::<Cavalo, CavaloKnowledge>(&job),
             }
         }
         Command::Texel {

@@ -95,9 +95,9 @@ pub const DEFAULT_MOVE_INDEX_BOUND: usize = 1 << 14;
 
 /// Game knowledge for the search: one value per search thread.
 ///
-/// Every method receives the position the search is at. `on_make` and
-/// `on_unmake` follow the search along its line, for knowledge kept up to
-/// date move by move; most games need neither.
+/// Every method receives the position the search is at; what changes move
+/// by move belongs in the position, so the knowledge need not follow the
+/// search along its line.
 pub trait Knowledge<G: Game>: Default + Send + 'static {
     /// Called before every search with its root and limits: a knowledge
     /// may note where the search starts (to give deeper analysis to the
@@ -105,16 +105,6 @@ pub trait Knowledge<G: Game>: Default + Send + 'static {
     /// and keep the deadline its own long analyses must respect.
     fn prepare_search(&mut self, root: &G, deadline: &Deadline) {
         let _ = (root, deadline);
-    }
-
-    /// The search has just played `mv`; `position` is the position after it.
-    fn on_make(&mut self, position: &G, mv: G::Move) {
-        let _ = (position, mv);
-    }
-
-    /// The search has just taken `mv` back; `position` is the position before it.
-    fn on_unmake(&mut self, position: &G, mv: G::Move) {
-        let _ = (position, mv);
     }
 
     /// Static evaluation from the side to move's point of view, in
@@ -199,12 +189,6 @@ pub trait Knowledge<G: Game>: Default + Send + 'static {
     /// Whether null-move pruning is sound in this game (see `NullMove`).
     fn null_move() -> NullMove {
         NullMove::Unsound
-    }
-
-    /// The search has just passed (`made`) or taken its pass back;
-    /// `position` is the position after it.
-    fn on_null_move(&mut self, position: &G, made: bool) {
-        let _ = (position, made);
     }
 
     /// This game's defaults for the search's parameters (each a `setoption`

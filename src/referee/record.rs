@@ -593,21 +593,13 @@ mod tests {
 
     #[test]
     fn the_file_name_chooses_the_format() {
-        assert_eq!(
-            RecordFormat::for_path("games.jsonl", "hex"),
-            RecordFormat::Json
-        );
-        assert_eq!(
-            RecordFormat::for_path("games.JSON", "cavalo"),
-            RecordFormat::Json
-        );
-        assert_eq!(
-            RecordFormat::for_path("games.sgf", "hex"),
-            RecordFormat::Sgf
-        );
-        assert_eq!(
-            RecordFormat::for_path("games.txt", "breakthrough"),
-            RecordFormat::Text
-        );
+        for (path, game, format) in [
+            ("games.jsonl", "hex", RecordFormat::Json),
+            ("games.JSON", "cavalo", RecordFormat::Json),
+            ("games.sgf", "hex", RecordFormat::Sgf),
+            ("games.txt", "breakthrough", RecordFormat::Text),
+        ] {
+            assert_eq!(RecordFormat::for_path(path, game), format, "{path}");
+        }
     }
 }

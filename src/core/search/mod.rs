@@ -631,7 +631,7 @@ impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
             } else {
                 0
             };
-            self.make(mv);
+            self.game.make_move(mv);
             let score = if index == 0 {
                 -self.negamax(depth - 1, -beta, -alpha, ply + 1, pv_node)
             } else {
@@ -645,7 +645,7 @@ impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
                 }
                 score
             };
-            self.unmake(mv);
+            self.game.unmake_move(mv);
             if self.aborted {
                 break;
             }
@@ -724,9 +724,9 @@ impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
         }
         for index in 0..moves.len() {
             let (mv, _) = pick_next(&mut moves, &mut keys, index);
-            self.make(mv);
+            self.game.make_move(mv);
             let score = -self.quiescence(-beta, -alpha, ply + 1);
-            self.unmake(mv);
+            self.game.unmake_move(mv);
             if self.aborted {
                 break;
             }
@@ -808,17 +808,6 @@ impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
             _ => self.history[self.knowledge.move_index(&self.game, mv)],
         };
         params.late_move_reduction(depth, index as i32, history)
-    }
-
-    /// Plays `mv` on the searched position and tells the knowledge.
-    fn make(&mut self, mv: G::Move) {
-        self.game.make_move(mv);
-        self.knowledge.on_make(&self.game, mv);
-    }
-
-    fn unmake(&mut self, mv: G::Move) {
-        self.game.unmake_move(mv);
-        self.knowledge.on_unmake(&self.game, mv);
     }
 
     fn update_pv(&mut self, ply: usize, mv: G::Move) {

@@ -61,7 +61,6 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
         if !self.game.make_null_move() {
             return None;
         }
-        self.knowledge.on_null_move(&self.game, true);
         let params = self.control.params;
         let reduced =
             depth - 1 - params.null_move_reduction - depth / params.null_move_depth_divisor;
@@ -69,7 +68,6 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
         let score = -self.negamax(reduced, -beta, -beta + 1, ply + 1, false);
         self.passed_at[ply + 1] = false;
         self.game.unmake_null_move();
-        self.knowledge.on_null_move(&self.game, false);
         if self.aborted || score < beta {
             return None;
         }

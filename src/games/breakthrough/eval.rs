@@ -56,8 +56,8 @@ impl Weights {
         let v = table.values();
         Ok(Weights {
             piece: v[0],
-            advance: v[1..9].try_into().map_err(|_| "advance")?,
-            home_guard: v[9..17].try_into().map_err(|_| "home guard")?,
+            advance: std::array::from_fn(|rank| v[1 + rank]),
+            home_guard: std::array::from_fn(|file| v[9 + file]),
             defended: v[17],
             phalanx: v[18],
             hanging: v[19],
