@@ -28,11 +28,12 @@ fn run(binary: &str, args: &[&str]) -> (bool, String, String) {
 #[test]
 fn records_become_positions_and_a_tuned_weight_table() {
     let engine = format!("cmd={}", cargo_bin("breakthrough").display());
-    let (records, positions, weights, curve) = (
+    let (records, positions, weights, curve, plot) = (
         temp_path("games.jsonl"),
         temp_path("positions.txt"),
         temp_path("weights.txt"),
         temp_path("curve.csv"),
+        temp_path("curve.svg"),
     );
     let (ok, out, err) = run(
         "referee",
@@ -96,6 +97,8 @@ fn records_become_positions_and_a_tuned_weight_table() {
             weights.to_str().unwrap(),
             "--curve",
             curve.to_str().unwrap(),
+            "--plot",
+            plot.to_str().unwrap(),
         ],
     );
     assert!(ok, "{out}{err}");
@@ -115,7 +118,9 @@ fn records_become_positions_and_a_tuned_weight_table() {
     );
     let curve_text = std::fs::read_to_string(&curve).unwrap();
     assert_eq!(curve_text.lines().count(), 1 + 51, "{curve_text}");
-    for path in [records, positions, weights, curve] {
+    let picture = std::fs::read_to_string(&plot).unwrap();
+    assert!(picture.starts_with("<svg") && picture.contains("held-back positions"));
+    for path in [records, positions, weights, curve, plot] {
         std::fs::remove_file(path).ok();
     }
 }

@@ -1,6 +1,7 @@
-//! The `tune` executable: positions from game records, and Texel tuning of
-//! an evaluation's weight table. Games come from the referee
-//! (`--records games.jsonl`); see README, "Tuning".
+//! The `tune` executable: positions from game records, Texel tuning of an
+//! evaluation's weight table, and SPSA over any UGI engine's spin options.
+//! Games come from the referee (`--records games.jsonl`); see README,
+//! "Tuning".
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -11,18 +12,27 @@ use boardgames::games::breakthrough::{Breakthrough, BreakthroughKnowledge};
 use boardgames::games::cavalo::{Cavalo, CavaloKnowledge};
 use boardgames::games::gomoku::{Gomoku, GomokuKnowledge};
 use boardgames::games::hex::{Hex, HexKnowledge};
+use boardgames::referee::cli::board_size;
+use boardgames::referee::client::EngineSpec;
+use boardgames::referee::openings::OpeningSource;
+use boardgames::referee::play::GameSettings;
 use boardgames::tuning::commands::{run_sample, run_texel, SampleJob, TexelJob};
+use boardgames::tuning::spsa_run::{run_spsa, ParamRequest, SpsaJob};
 use boardgames::tuning::texel::FitSettings;
 use clap::{Parser, Subcommand, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
 
 #[derive(Parser)]
-#[command(version, about = "Fit an engine's evaluation to game results")]
+#[command(
+    version,
+    about = "Fit an engine's evaluation and options to game results"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
 }
 
-#[derive(Clone, Copy, ValueEnum)]
+#[derive(Clone, Copy, Debug, ValueEnum)]
 enum GameName {
     Breakthrough,
     Hex,
@@ -80,6 +90,57 @@ enum Command {
         /// The loss of every epoch, as CSV.
         #[arg(long)]
         curve: Option<PathBuf>,
+        /// The loss curve, drawn as SVG.
+        #[arg(long)]
+        plot: Option<PathBuf>,
+    },
+    /// Tunes an engine's spin options by SPSA: each step plays game pairs
+    /// between the options pushed up and down a random direction and moves
+    /// them towards the winner. Works with any UGI or UCI engine.
+    Spsa {
+        #[arg(long, value_enum)]
+        game: GameName,
+        /// The engine as the referee takes it, e.g. `cmd=./breakthrough
+        /// st=0.05 timemargin=100 option.Threads=1`.
+        #[arg(long, num_args = 1.., required = true, allow_hyphen_values = false)]
+        engine: Vec<String>,
+        /// `NAME`, `NAME=START`, `NAME=START,MIN,MAX` or
+        /// `NAME=START,MIN,MAX,C_END,R_END` (repeat per option); what is
+        /// left out comes from the engine's declaration, C_END from a
+        /// twentieth of the range and R_END 0.002.
+        #[arg(long = "param", required = true, value_parser = ParamRequest::parse)]
+        params: Vec<ParamRequest>,
+        /// Game pairs in the whole run (the gains decay over them).
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+        pairs: u64,
+        /// Pairs played with one perturbation (default: the concurrency).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        pairs_per_step: Option<u64>,
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+        concurrency: u64,
+        /// As the referee's: an openings file, `random:N` or `boards`.
+        #[arg(long)]
+        openings: String,
+        /// Seeds the perturbations and the random openings.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long = "rule", value_parser = parse_rule)]
+        rules: Vec<(String, String)>,
+        /// Plies after which a game is drawn.
+        #[arg(long)]
+        maxmoves: Option<usize>,
+        /// The run's log (JSON lines), written step by step.
+        #[arg(long)]
+        log: PathBuf,
+        /// Continue the run in `--log` with the same settings.
+        #[arg(long)]
+        resume: bool,
+        /// The final values as `option.X=V` words for the referee.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// The trajectories, drawn as SVG.
+        #[arg(long)]
+        plot: Option<PathBuf>,
     },
 }
 
@@ -90,7 +151,14 @@ fn parse_rule(text: &str) -> Result<(String, String), String> {
 }
 
 fn texel<G: Game, T: LinearEval<G>>(job: &TexelJob) -> Result<String, String> {
-    run_texel::<G, T>(job, |point| {
+    let bar = ProgressBar::new(job.settings.epochs as u64);
+    if let Ok(style) = ProgressStyle::with_template("{bar:30} epoch {pos}/{len}, {eta} left  {msg}")
+    {
+        bar.set_style(style);
+    }
+    let report = run_texel::<G, T>(job, |point| {
+        bar.set_position(point.epoch as u64);
+        bar.set_message(format!("held-back loss {:.6}", point.held));
         if point.epoch % 50 == 0 {
             log::info!(
                 "epoch {}: loss {:.6} fitted, {:.6} held back",
@@ -99,7 +167,27 @@ fn texel<G: Game, T: LinearEval<G>>(job: &TexelJob) -> Result<String, String> {
                 point.held
             );
         }
-    })
+    });
+    bar.finish_and_clear();
+    report
+}
+
+fn game_key(game: GameName) -> &'static str {
+    match game {
+        GameName::Breakthrough => "breakthrough",
+        GameName::Hex => "hex",
+        GameName::Gomoku => "gomoku",
+        GameName::Cavalo => "cavalo",
+    }
+}
+
+fn spsa(game: GameName, job: &SpsaJob) -> Result<String, String> {
+    match game {
+        GameName::Breakthrough => run_spsa::<Breakthrough>(job),
+        GameName::Hex => run_spsa::<Hex>(job),
+        GameName::Gomoku => run_spsa::<Gomoku>(job),
+        GameName::Cavalo => run_spsa::<Cavalo>(job),
+    }
 }
 
 fn run(cli: Cli) -> Result<String, String> {
@@ -134,6 +222,7 @@ fn run(cli: Cli) -> Result<String, String> {
             rules,
             out,
             curve,
+            plot,
         } => {
             let job = TexelJob {
                 positions,
@@ -147,6 +236,7 @@ fn run(cli: Cli) -> Result<String, String> {
                 hold_back: hold_back as usize,
                 out,
                 curve,
+                plot,
             };
             match game {
                 GameName::Breakthrough => texel::<Breakthrough, BreakthroughKnowledge>(&job),
@@ -154,6 +244,43 @@ fn run(cli: Cli) -> Result<String, String> {
                     Err("this game's evaluation has no weight table to tune yet".to_owned())
                 }
             }
+        }
+        Command::Spsa {
+            game,
+            engine,
+            params,
+            pairs,
+            pairs_per_step,
+            concurrency,
+            openings,
+            seed,
+            rules,
+            maxmoves,
+            log,
+            resume,
+            out,
+            plot,
+        } => {
+            let job = SpsaJob {
+                game: game_key(game).to_owned(),
+                engine: EngineSpec::parse(&engine)?,
+                params,
+                total_pairs: pairs as usize,
+                pairs_per_step: pairs_per_step.unwrap_or(concurrency) as usize,
+                concurrency: concurrency as usize,
+                openings: OpeningSource::parse(&openings, seed)?,
+                settings: GameSettings {
+                    max_plies: maxmoves,
+                    board_size: board_size(game_key(game), &rules),
+                },
+                rule_options: rules,
+                seed,
+                log,
+                resume,
+                out,
+                plot,
+            };
+            spsa(game, &job)
         }
     }
 }

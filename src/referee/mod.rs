@@ -117,6 +117,7 @@ fn run<G: Presentation>(cli: &cli::Cli) -> Result<i32, String> {
         games: cli.games,
         concurrency: cli.concurrency,
         openings: cli.openings.clone(),
+        first_pair: 0,
         settings: play::GameSettings {
             max_plies: cli.max_plies,
             board_size: cli::board_size(&cli.game, &cli.rule_options),

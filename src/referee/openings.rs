@@ -209,9 +209,9 @@ pub fn random_openings<G: Game>(
 fn random_boards<G: Game>(
     rules: &G::Rules,
     seed: u64,
-    pairs: usize,
+    pairs: std::ops::Range<usize>,
 ) -> Result<Vec<Opening>, String> {
-    (0..pairs)
+    pairs
         .map(|pair| {
             let board_seed = seed.wrapping_add(pair as u64) % (u64::from(u32::MAX) + 1);
             let mut pair_rules = rules.clone();
@@ -229,11 +229,14 @@ fn random_boards<G: Game>(
         .collect()
 }
 
-/// One opening per game pair, cycling through the source's openings.
+/// One opening per game pair for pairs `first_pair..first_pair + pairs` of
+/// the source's sequence, cycling through a file's openings; a later slice
+/// of the sequence gives other openings (a tuner plays one slice per step).
 pub fn openings_for_pairs<G: Game>(
     source: &OpeningSource,
     rules: &G::Rules,
     board_size: Option<u32>,
+    first_pair: usize,
     pairs: usize,
 ) -> Result<Vec<Opening>, String> {
     let pool = match source {
@@ -244,11 +247,15 @@ pub fn openings_for_pairs<G: Game>(
         }],
         OpeningSource::File(path) => load_file::<G>(path, rules, board_size)?,
         OpeningSource::Random { plies, seed } => {
-            random_openings::<G>(rules, *plies, *seed, pairs.max(1))?
+            random_openings::<G>(rules, *plies, *seed, (first_pair + pairs).max(1))?
         }
-        OpeningSource::RandomBoards { seed } => return random_boards::<G>(rules, *seed, pairs),
+        OpeningSource::RandomBoards { seed } => {
+            return random_boards::<G>(rules, *seed, first_pair..first_pair + pairs)
+        }
     };
-    Ok((0..pairs).map(|i| pool[i % pool.len()].clone()).collect())
+    Ok((first_pair..first_pair + pairs)
+        .map(|i| pool[i % pool.len()].clone())
+        .collect())
 }
 
 #[cfg(test)]
@@ -278,5 +285,16 @@ mod tests {
             OpeningSource::Random { plies: 4, seed: 77 }
         );
         assert!(OpeningSource::parse("random:x", 9).is_err());
+    }
+
+    #[test]
+    fn a_later_slice_of_random_openings_continues_the_sequence() {
+        use crate::games::breakthrough::Breakthrough;
+        let source = OpeningSource::Random { plies: 3, seed: 5 };
+        let rules = Default::default();
+        let all = openings_for_pairs::<Breakthrough>(&source, &rules, None, 0, 6).unwrap();
+        let tail = openings_for_pairs::<Breakthrough>(&source, &rules, None, 4, 2).unwrap();
+        assert_eq!(tail, all[4..]);
+        assert_ne!(all[0], all[1]);
     }
 }

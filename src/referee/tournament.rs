@@ -28,6 +28,8 @@ pub struct MatchConfig {
     pub games: usize,
     pub concurrency: usize,
     pub openings: OpeningSource,
+    /// Where in the openings' sequence the first pair starts.
+    pub first_pair: usize,
     pub settings: GameSettings,
     pub sprt: Option<SprtConfig>,
     /// File every game is appended to.
@@ -101,6 +103,7 @@ pub fn run_match<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> 
         &config.openings,
         &rules,
         config.settings.board_size,
+        config.first_pair,
         pairs,
     )?);
     let records_format = config

@@ -4,7 +4,9 @@ use std::time::{Duration, Instant};
 
 use crate::core::Player;
 
-use super::client::{ClockReport, EngineClient, EngineReply, Fault, PositionRequest, Proto};
+use super::client::{
+    ClockReport, DeclaredOption, EngineClient, EngineReply, Fault, PositionRequest, Proto,
+};
 
 fn hello(client: &EngineClient) -> (&'static str, &'static str) {
     match client.proto() {
@@ -18,12 +20,15 @@ pub fn handshake(client: &mut EngineClient) -> Result<(), Fault> {
     client.send(hello)?;
     let deadline = Instant::now() + client.timeouts.handshake;
     let mut engine_name = None;
+    let mut declared = Vec::new();
     client.wait_for(deadline, "uciok/ugiok", |line| {
         if let Some(name) = line.strip_prefix("id name ") {
             engine_name = Some(name.trim().to_owned());
         }
+        declared.extend(DeclaredOption::parse(line));
         (line == "uciok" || line == "ugiok").then_some(())
     })?;
+    client.declared_options = declared;
     if client.spec.name.is_none() {
         if let Some(name) = engine_name {
             client.display_name = name;

@@ -9,6 +9,7 @@ use crate::core::{Game, Knowledge};
 use crate::referee::record::parse_json_lines;
 use crate::referee::tournament::build_rules;
 
+use super::plot::draw_loss_curve;
 use super::sample::{sample_positions, LabelledPosition};
 use super::texel::{fit, fit_scale, loss, Dataset, EpochLoss, FitSettings};
 
@@ -64,6 +65,8 @@ pub struct TexelJob {
     pub out: PathBuf,
     /// The loss of every epoch as CSV, if wanted.
     pub curve: Option<PathBuf>,
+    /// The loss curve drawn as SVG, if wanted.
+    pub plot: Option<PathBuf>,
 }
 
 /// Fits `T`'s weights to the positions; writes the tuned weight table (the
@@ -100,6 +103,9 @@ pub fn run_texel<G: Game, T: LinearEval<G>>(
             let _ = writeln!(csv, "{},{:.8},{:.8}", point.epoch, point.fit, point.held);
         }
         write(path, &csv)?;
+    }
+    if let Some(path) = &job.plot {
+        draw_loss_curve(path, &curve)?;
     }
     let rounded_f64: Vec<f64> = rounded.iter().map(|&v| f64::from(v)).collect();
     let mut report = format!(

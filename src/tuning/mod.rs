@@ -1,8 +1,12 @@
-//! Tools that fit an engine to games: position sampling from game records
-//! and Texel tuning of evaluation weights. They live apart from the games
+//! Tools that fit an engine to games: position sampling from game records,
+//! Texel tuning of evaluation weights, and SPSA over any engine's options. They live apart from the games
 //! and the search, and reach a game only through its rules, its knowledge
 //! and its `LinearEval`.
 
 pub mod commands;
+pub mod plot;
 pub mod sample;
+pub mod spsa;
+pub mod spsa_log;
+pub mod spsa_run;
 pub mod texel;
