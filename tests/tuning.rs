@@ -7,6 +7,8 @@ use std::process::Command;
 
 use assert_cmd::cargo::cargo_bin;
 use boardgames::core::weights::WeightTable;
+use boardgames::core::Game;
+use boardgames::games::breakthrough::Breakthrough;
 use boardgames::tuning::sample::LabelledPosition;
 
 fn temp_path(name: &str) -> PathBuf {
@@ -118,6 +120,30 @@ fn records_become_positions_and_a_tuned_weight_table() {
     );
     let curve_text = std::fs::read_to_string(&curve).unwrap();
     assert_eq!(curve_text.lines().count(), 1 + 51, "{curve_text}");
+    assert!(
+        lines.iter().filter(|p| p.score.is_some()).count() > lines.len() / 2,
+        "the engines' scores label the positions"
+    );
+    let (ok, out, err) = run(
+        "tune",
+        &[
+            "texel",
+            "--game",
+            "breakthrough",
+            "--positions",
+            positions.to_str().unwrap(),
+            "--score-weight",
+            "0.5",
+            "--epochs",
+            "10",
+            "--out",
+            weights.to_str().unwrap(),
+        ],
+    );
+    assert!(
+        ok && out.contains("loss on held-back positions"),
+        "{out}{err}"
+    );
     let picture = std::fs::read_to_string(&plot).unwrap();
     assert!(picture.starts_with("<svg") && picture.contains("held-back positions"));
     for path in [records, positions, weights, curve, plot] {
@@ -147,7 +173,12 @@ fn bad_input_gets_a_clear_error_and_writes_nothing() {
     let positions = temp_path("bad-positions.txt");
     let (positions_arg, out_arg) = (positions.to_str().unwrap(), out.to_str().unwrap());
     // (positions file, game, extra arguments, what the error must say)
-    let cases: [(&str, &str, &[&str], &str); 3] = [
+    let unscored = format!(
+        "{} | 1\n",
+        Breakthrough::start_position(&Default::default()).to_fen()
+    )
+    .repeat(30);
+    let cases: [(&str, &str, &[&str], &str); 5] = [
         (
             "8/8/8/8/8/8/PPPPPPPP/pppppppp w 0 1 | 2\n",
             "breakthrough",
@@ -161,6 +192,18 @@ fn bad_input_gets_a_clear_error_and_writes_nothing() {
             "no weight named 'queen'",
         ),
         ("", "gomoku", &[], "no weight table"),
+        (
+            &unscored,
+            "breakthrough",
+            &["--score-weight", "0.5"],
+            "have no score",
+        ),
+        (
+            &unscored,
+            "breakthrough",
+            &["--score-weight", "2"],
+            "from 0 to 1",
+        ),
     ];
     for (text, game, extra, expected) in cases {
         std::fs::write(&positions, text).unwrap();

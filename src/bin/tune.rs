@@ -82,6 +82,12 @@ enum Command {
         /// One position in this many is held back to measure the fit.
         #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(2..))]
         hold_back: u64,
+        /// How much of each fitted target is the search's score from the
+        /// records (through the fitted logistic) rather than the game's
+        /// result: 0 (results only) to 1. The held-back loss stays on
+        /// results.
+        #[arg(long, default_value_t = 0.0, value_parser = parse_fraction)]
+        score_weight: f64,
         #[arg(long = "rule", value_parser = parse_rule)]
         rules: Vec<(String, String)>,
         /// Where the tuned weight table goes.
@@ -142,6 +148,13 @@ enum Command {
         #[arg(long)]
         plot: Option<PathBuf>,
     },
+}
+
+fn parse_fraction(text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|v| (0.0..=1.0).contains(v))
+        .ok_or_else(|| format!("'{text}' is not a number from 0 to 1"))
 }
 
 fn parse_rule(text: &str) -> Result<(String, String), String> {
@@ -219,6 +232,7 @@ fn run(cli: Cli) -> Result<String, String> {
             rate,
             frozen,
             hold_back,
+            score_weight,
             rules,
             out,
             curve,
@@ -234,6 +248,7 @@ fn run(cli: Cli) -> Result<String, String> {
                 },
                 frozen,
                 hold_back: hold_back as usize,
+                score_weight,
                 out,
                 curve,
                 plot,

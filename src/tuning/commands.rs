@@ -62,6 +62,9 @@ pub struct TexelJob {
     pub frozen: Vec<String>,
     /// One position in this many is held back from the fit.
     pub hold_back: usize,
+    /// How much of the fitted target comes from the search's score rather
+    /// than the result (0 to 1).
+    pub score_weight: f64,
     pub out: PathBuf,
     /// The loss of every epoch as CSV, if wanted.
     pub curve: Option<PathBuf>,
@@ -90,9 +93,16 @@ pub fn run_texel<G: Game, T: LinearEval<G>>(
     if data.len() < 2 * job.hold_back.max(1) {
         return Err(format!("only {} positions: too few to fit", data.len()));
     }
-    let (fit_data, held) = data.split(job.hold_back);
+    let (mut fit_data, held) = data.split(job.hold_back);
     let start: Vec<f64> = table.values().iter().map(|&v| f64::from(v)).collect();
     let scale = fit_scale(&fit_data, &start);
+    if job.score_weight > 0.0 {
+        fit_data
+            .blend_scores(job.score_weight, scale)
+            .map_err(|missing| {
+                format!("{missing} positions have no score: sample them from records with scores")
+            })?;
+    }
     let (weights, curve) = fit(&fit_data, &held, &start, scale, &settings, on_epoch);
     let rounded: Vec<i32> = weights.iter().map(|w| w.round() as i32).collect();
     let tuned = table.with_values(&rounded)?;
@@ -143,7 +153,7 @@ fn read_dataset<G: Game, T: LinearEval<G>>(
         let labelled = LabelledPosition::parse_line(line).map_err(at)?;
         let position = G::from_fen(&labelled.fen, rules).map_err(at)?;
         T::features(&position, &mut features);
-        data.push(features.clone(), labelled.result);
+        data.push(features.clone(), labelled.result, labelled.score);
     }
     Ok(data)
 }

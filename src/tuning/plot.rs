@@ -37,6 +37,7 @@ pub fn draw_loss_curve(path: &Path, curve: &[EpochLoss]) -> Result<(), String> {
     chart
         .configure_mesh()
         .x_desc("epoch")
+        .x_label_formatter(&|x| format!("{x:.0}"))
         .y_desc("mean squared error")
         .draw()
         .map_err(|e| drawing_error(path, e))?;
@@ -110,6 +111,7 @@ pub fn draw_trajectories(
         chart
             .configure_mesh()
             .x_desc("game pairs")
+            .x_label_formatter(&|x| format!("{x:.0}"))
             .draw()
             .map_err(|e| drawing_error(path, e))?;
         chart

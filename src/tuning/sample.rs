@@ -3,7 +3,10 @@
 //! position where the side to move is in the middle of a forcing sequence
 //! (it must answer a threat, or has noisy moves to play), since a static
 //! evaluation cannot be right there. Each position kept is labelled with the
-//! game's result for the side to move.
+//! game's result for the side to move and, where the record has it, the
+//! score the engine's search gave the move played there (a deeper view
+//! than the static evaluation, which `tune texel --score-weight` can blend
+//! into the target).
 
 use std::collections::HashSet;
 
@@ -12,33 +15,64 @@ use crate::referee::adjudication::Termination;
 use crate::referee::record::GameRecord;
 
 /// A position and the result of its game for the side to move: 1 a win,
-/// 0.5 a draw, 0 a loss.
+/// 0.5 a draw, 0 a loss; and the search's score for the side to move, in
+/// centipawns, if the record had one.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LabelledPosition {
     pub fen: String,
     pub result: f64,
+    pub score: Option<i32>,
+}
+
+/// A mate score as centipawns: far past any evaluation, so that the
+/// logistic model reads it as a certain result.
+const MATE_CENTIPAWNS: i32 = 3000;
+
+/// A record's `cp N` or `mate N` as centipawns for the side that moved.
+pub fn score_centipawns(text: &str) -> Option<i32> {
+    let (kind, value) = text.split_once(' ')?;
+    let value: i32 = value.trim().parse().ok()?;
+    match kind {
+        "cp" => Some(value.clamp(-MATE_CENTIPAWNS, MATE_CENTIPAWNS)),
+        "mate" if value > 0 => Some(MATE_CENTIPAWNS),
+        "mate" => Some(-MATE_CENTIPAWNS),
+        _ => None,
+    }
 }
 
 impl LabelledPosition {
-    /// One line of a positions file: `FEN | result`.
+    /// One line of a positions file: `FEN | result` or `FEN | result |
+    /// score`.
     pub fn to_line(&self) -> String {
-        format!("{} | {}", self.fen, self.result)
+        match self.score {
+            Some(score) => format!("{} | {} | {score}", self.fen, self.result),
+            None => format!("{} | {}", self.fen, self.result),
+        }
     }
 
     pub fn parse_line(line: &str) -> Result<LabelledPosition, String> {
-        let (fen, result) = line
-            .rsplit_once('|')
-            .ok_or_else(|| format!("'{line}' is not 'FEN | result'"))?;
+        let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+        let (fen, result, score) = match fields[..] {
+            [fen, result] => (fen, result, None),
+            [fen, result, score] => (fen, result, Some(score)),
+            _ => return Err(format!("'{line}' is not 'FEN | result [| score]'")),
+        };
         let result: f64 = result
-            .trim()
             .parse()
-            .map_err(|_| format!("'{}' is not a result", result.trim()))?;
+            .map_err(|_| format!("'{result}' is not a result"))?;
         if ![0.0, 0.5, 1.0].contains(&result) {
             return Err(format!("result {result} is not 0, 0.5 or 1"));
         }
+        let score = score
+            .map(|s| {
+                s.parse::<i32>()
+                    .map_err(|_| format!("'{s}' is not a score in centipawns"))
+            })
+            .transpose()?;
         Ok(LabelledPosition {
-            fen: fen.trim().to_owned(),
+            fen: fen.to_owned(),
             result,
+            score,
         })
     }
 }
@@ -99,6 +133,7 @@ pub fn sample_positions<G: Game, K: Knowledge<G>>(
                 positions.push(LabelledPosition {
                     fen: position.to_fen(),
                     result,
+                    score: recorded.score.as_deref().and_then(score_centipawns),
                 });
             }
             let mv = position
@@ -140,10 +175,17 @@ mod tests {
 
     #[test]
     fn a_line_reads_back() {
-        let position = LabelledPosition {
+        let mut position = LabelledPosition {
             fen: "8/8/8/8/8/8/PPPPPPPP/pppppppp w 0 1".to_owned(),
             result: 0.5,
+            score: None,
         };
+        assert_eq!(
+            LabelledPosition::parse_line(&position.to_line()),
+            Ok(position.clone())
+        );
+        position.score = Some(-35);
+        assert!(position.to_line().ends_with("| 0.5 | -35"));
         assert_eq!(
             LabelledPosition::parse_line(&position.to_line()),
             Ok(position)
@@ -151,5 +193,17 @@ mod tests {
         assert!(LabelledPosition::parse_line("no result here").is_err());
         assert!(LabelledPosition::parse_line("fen | 0.7").is_err());
         assert!(LabelledPosition::parse_line("fen | x").is_err());
+        assert!(LabelledPosition::parse_line("fen | 1 | 2.5").is_err());
+        assert!(LabelledPosition::parse_line("fen | 1 | 2 | 3").is_err());
+    }
+
+    #[test]
+    fn recorded_scores_become_centipawns() {
+        assert_eq!(score_centipawns("cp -35"), Some(-35));
+        assert_eq!(score_centipawns("mate 3"), Some(MATE_CENTIPAWNS));
+        assert_eq!(score_centipawns("mate -2"), Some(-MATE_CENTIPAWNS));
+        assert_eq!(score_centipawns("cp 99999"), Some(MATE_CENTIPAWNS));
+        assert_eq!(score_centipawns("wdl 3"), None);
+        assert_eq!(score_centipawns("cp"), None);
     }
 }

@@ -5,12 +5,14 @@
 //! generalises.
 
 /// Positions as the fit sees them: each position's features (one per
-/// weight, from the side to move's view) and its result for the side to
-/// move (1 a win, 0.5 a draw, 0 a loss).
+/// weight, from the side to move's view), its target (the result for the
+/// side to move, 1 a win, 0.5 a draw, 0 a loss, or a blend with the
+/// search's score) and the search's score in centipawns if known.
 #[derive(Clone, Debug, Default)]
 pub struct Dataset {
     pub features: Vec<Vec<i32>>,
     pub results: Vec<f64>,
+    pub scores: Vec<Option<i32>>,
 }
 
 impl Dataset {
@@ -22,21 +24,38 @@ impl Dataset {
         self.results.is_empty()
     }
 
-    pub fn push(&mut self, features: Vec<i32>, result: f64) {
+    pub fn push(&mut self, features: Vec<i32>, result: f64, score: Option<i32>) {
         self.features.push(features);
         self.results.push(result);
+        self.scores.push(score);
+    }
+
+    /// Moves every target towards the search's verdict on the position:
+    /// `(1 - weight) * result + weight * sigmoid(scale * score)`. Fails,
+    /// giving the count, if positions have no score.
+    pub fn blend_scores(&mut self, weight: f64, scale: f64) -> Result<(), usize> {
+        let unscored = self.scores.iter().filter(|s| s.is_none()).count();
+        if unscored > 0 {
+            return Err(unscored);
+        }
+        for (result, score) in self.results.iter_mut().zip(&self.scores) {
+            let searched = sigmoid(scale * f64::from(score.unwrap_or(0)));
+            *result = (1.0 - weight) * *result + weight * searched;
+        }
+        Ok(())
     }
 
     /// Every `every`th position held back (from the first), the rest to fit.
     pub fn split(self, every: usize) -> (Dataset, Dataset) {
         let (mut fit, mut held) = (Dataset::default(), Dataset::default());
-        for (index, (features, result)) in self.features.into_iter().zip(self.results).enumerate() {
+        let rows = self.features.into_iter().zip(self.results).zip(self.scores);
+        for (index, ((features, result), score)) in rows.enumerate() {
             let part = if every > 0 && index % every == 0 {
                 &mut held
             } else {
                 &mut fit
             };
-            part.push(features, result);
+            part.push(features, result, score);
         }
         (fit, held)
     }
@@ -197,7 +216,7 @@ mod tests {
             let features: Vec<i32> = truth.iter().map(|_| rng.gen_range(-4..=4)).collect();
             let p = sigmoid(scale * evaluation(truth, &features));
             let result = if rng.gen_bool(p) { 1.0 } else { 0.0 };
-            data.push(features, result);
+            data.push(features, result, None);
         }
         data
     }
@@ -237,7 +256,7 @@ mod tests {
     fn held_back_positions_are_every_nth() {
         let mut data = Dataset::default();
         for i in 0..10 {
-            data.push(vec![i], 1.0);
+            data.push(vec![i], 1.0, None);
         }
         let (fit_data, held) = data.split(5);
         assert_eq!(held.features, [vec![0], vec![5]]);
