@@ -94,8 +94,11 @@ pub fn draw_trajectories(
         let estimate: Vec<(f64, f64)> = std::iter::once((0.0, param.start))
             .chain(steps.iter().map(|s| (s.pairs_done as f64, s.theta[index])))
             .collect();
+        // A hundred or so steps show the spread; thousands only weigh the file.
+        let stride = (steps.len() / 120).max(1);
         let tried: Vec<(f64, f64)> = steps
             .iter()
+            .step_by(stride)
             .flat_map(|s| [s.plus[index], s.minus[index]].map(|v| (s.pairs_done as f64, v as f64)))
             .collect();
         let values = estimate.iter().chain(&tried).map(|&(_, v)| v);
@@ -118,7 +121,7 @@ pub fn draw_trajectories(
             .draw_series(
                 tried
                     .iter()
-                    .map(|&point| Circle::new(point, 1, BLUE.mix(0.25).filled())),
+                    .map(|&point| Circle::new(point, 2, BLUE.mix(0.3).filled())),
             )
             .map_err(|e| drawing_error(path, e))?;
         chart
