@@ -98,6 +98,11 @@ fn a_resumed_run_ends_where_an_unbroken_run_does() {
     other[seed + 1] = "4".to_owned();
     let (ok, _, err) = tune(&other);
     assert!(!ok && err.contains("--seed"), "{err}");
+    let mut faster = spsa_args(&engine(), &cut, &cut_out, &["--resume"]);
+    let nodes = faster.iter().position(|a| a == "nodes=400").unwrap();
+    faster[nodes] = "nodes=300".to_owned();
+    let (ok, _, err) = tune(&faster);
+    assert!(!ok && err.contains("--engine"), "{err}");
     assert_eq!(read(&cut), whole);
     for path in [log, out, cut, cut_out] {
         std::fs::remove_file(path).ok();

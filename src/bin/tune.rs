@@ -279,6 +279,7 @@ fn run(cli: Cli) -> Result<String, String> {
             let job = SpsaJob {
                 game: game_key(game).to_owned(),
                 engine: EngineSpec::parse(&engine)?,
+                engine_words: engine.join(" "),
                 params,
                 total_pairs: pairs as usize,
                 pairs_per_step: pairs_per_step.unwrap_or(concurrency) as usize,

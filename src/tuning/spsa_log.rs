@@ -145,7 +145,7 @@ fn check_same_run(logged: &RunSettings, asked: &RunSettings) -> Result<(), Strin
         return differs("game");
     }
     if logged.engine != asked.engine {
-        return differs("engine command");
+        return differs("--engine (command, limits or fixed options)");
     }
     if logged.params != asked.params {
         return differs("parameter list");

@@ -139,6 +139,8 @@ pub struct SpsaJob {
     /// The engine as the referee takes it: command, time limits, fixed
     /// options.
     pub engine: EngineSpec,
+    /// The engine's words as given, which a resumed run must repeat.
+    pub engine_words: String,
     pub params: Vec<ParamRequest>,
     pub total_pairs: usize,
     pub pairs_per_step: usize,
@@ -271,7 +273,7 @@ pub fn run_spsa<G: Game>(job: &SpsaJob) -> Result<String, String> {
         .collect::<Result<Vec<_>, _>>()?;
     let settings = RunSettings {
         game: job.game.clone(),
-        engine: job.engine.command.clone(),
+        engine: job.engine_words.clone(),
         params: params.clone(),
         schedule: Schedule::new(job.total_pairs),
         pairs_per_step: job.pairs_per_step.max(1),
