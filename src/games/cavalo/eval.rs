@@ -1,21 +1,98 @@
 //! Static evaluation: the score difference plus what each knight can still
-//! reach, in points (one unit is one point of the game's score).
+//! reach, in points (one unit is one point of the game's score). It is a
+//! weighted sum of integer features, the weights read from `weights.txt`.
+
+use once_cell::sync::Lazy;
 
 use super::board::{bit, cells_of, colour, knight_jumps, Cells, ALL_CELLS, NO_CELL};
 use super::position::{Cavalo, Move};
+use crate::core::weights::WeightTable;
 use crate::core::{EvalTerm, Player, Score};
+
+/// The weights as data (`weights.txt`, compiled in): a tuning run rewrites
+/// the file, not this code.
+pub static WEIGHT_TABLE: Lazy<WeightTable> = Lazy::new(|| {
+    // The file is part of the source; a test reads it, so a broken one
+    // never gets past the test suite.
+    WeightTable::parse(include_str!("weights.txt")).unwrap_or_else(|e| panic!("weights.txt: {e}"))
+});
+
+static WEIGHTS: Lazy<Weights> =
+    Lazy::new(|| Weights::from_table(&WEIGHT_TABLE).unwrap_or_else(|e| panic!("weights.txt: {e}")));
+
+/// How many weights, and features, the evaluation has.
+pub const FEATURES: usize = 11;
+
+/// The weights' names, in table (and feature) order.
+pub const WEIGHT_NAMES: [&str; FEATURES] = [
+    "score",
+    "near_1",
+    "near_2",
+    "near_3",
+    "region",
+    "mobility",
+    "trapped",
+    "denied",
+    "tempo",
+    "playing_alone",
+    "colour_parity",
+];
+
+/// Where each weight's feature sits in a feature array.
+const SCORE: usize = 0;
+const NEAR: usize = 1;
+const REGION: usize = 4;
+const MOBILITY: usize = 5;
+const TRAPPED: usize = 6;
+const DENIED: usize = 7;
+const TEMPO: usize = 8;
+const ALONE: usize = 9;
+const PARITY: usize = 10;
+
+/// The terms the `eval` command shows, each the weighted sum of a run of
+/// features (first, end).
+const TERMS: [(&str, usize, usize); 7] = [
+    ("score", SCORE, NEAR),
+    ("reachable values", NEAR, REGION),
+    ("region and mobility", REGION, DENIED),
+    ("denied by the other knight", DENIED, TEMPO),
+    ("tempo", TEMPO, ALONE),
+    ("playing alone", ALONE, PARITY),
+    ("colour parity", PARITY, FEATURES),
+];
+
+/// The weights in feature order, checked against the evaluation's names.
+struct Weights([Score; FEATURES]);
+
+impl Weights {
+    /// The table must list exactly the evaluation's weights, in order.
+    fn from_table(table: &WeightTable) -> Result<Weights, String> {
+        if table.names() != WEIGHT_NAMES {
+            return Err(format!(
+                "the weights must be, in order: {}",
+                WEIGHT_NAMES.join(" ")
+            ));
+        }
+        let weights = table
+            .values()
+            .try_into()
+            .map_err(|_| "one value per weight")?;
+        Ok(Weights(weights))
+    }
+}
 
 /// Regions larger than this count as this large: room enough either way.
 const REGION_CAP: u32 = 30;
-/// A knight left alone collects about this fraction (1 / ALONE_SHARE) of
-/// what it can still reach: against the seed's player at 20 ms against 200 ms
-/// on boards 9000-9199, a third raised the engine's average margin by 36
-/// points a game (standard error 12) over no such term, a half by 29 and a
-/// fifth by 23, with the same share of wins.
+/// The best values one, two and three jumps away count in halves, thirds
+/// and quarters (`near_*` in weights.txt), each rounded down: the weights
+/// count those shares, so that the features stay integers and the weighted
+/// sum stays exactly the evaluation.
+const NEAR_SHARES: [i32; REACH_DEPTH] = [2, 3, 4];
+/// The value the other knight denies counts in eighths (`denied`).
+const DENIED_SHARE: i32 = 8;
+/// What a knight left alone can reach counts in thirds (`playing_alone`,
+/// where the experiment that chose a third is told).
 const ALONE_SHARE: i32 = 3;
-/// What moving with the knights on opposite colours is worth, in points a
-/// cell still on the board (see `colour_parity`).
-const PARITY_PER_CELL: i32 = 2;
 /// How many jumps ahead the reach terms look.
 const REACH_DEPTH: usize = 3;
 
@@ -137,14 +214,17 @@ fn best_value(position: &Cavalo, cells: Cells) -> i32 {
         .map_or(0, i32::from)
 }
 
-/// The heuristic future of one knight, in points.
-fn prospects(reach: &Reach) -> (i32, i32, i32) {
-    let near = reach.best_by_distance[0] / 2
-        + reach.best_by_distance[1] / 3
-        + reach.best_by_distance[2] / 4;
-    let room = 4 * reach.region + 6 * reach.mobility;
-    let trapped = if reach.mobility == 0 { -40 } else { 0 };
-    (near, room + trapped, -reach.denied_value / 8)
+/// One knight's share of the features: what it can still reach.
+fn knight_features(reach: &Reach) -> [i32; FEATURES] {
+    let mut features = [0; FEATURES];
+    for (i, (best, share)) in reach.best_by_distance.iter().zip(NEAR_SHARES).enumerate() {
+        features[NEAR + i] = best / share;
+    }
+    features[REGION] = reach.region;
+    features[MOBILITY] = reach.mobility;
+    features[TRAPPED] = i32::from(reach.mobility == 0);
+    features[DENIED] = reach.denied_value / DENIED_SHARE;
+    features
 }
 
 /// A knight with no cell left a jump away: removed cells never come back.
@@ -152,9 +232,10 @@ fn out_for_good(position: &Cavalo, knight: u8) -> bool {
     knight_jumps(knight) & position.present_cells() == 0
 }
 
-/// Once a knight has no cell left to jump to, it is out for good and the other knight plays on alone: worth a share
-/// of the value of every cell it can still reach. For each knight, that share
-/// if it is the one left alone, else 0.
+/// Once a knight has no cell left to jump to, it is out for good and the
+/// other knight plays on alone: worth a share of the value of every cell it
+/// can still reach. For each knight, that value in shares (rounded down) if
+/// it is the one left alone, else 0.
 fn playing_alone(position: &Cavalo) -> [i32; 2] {
     let present = position.present_cells();
     let mut alone = [0, 0];
@@ -175,11 +256,10 @@ fn playing_alone(position: &Cavalo) -> [i32; 2] {
 /// they stand on the same colour when a given player is to move holds all
 /// game; only a pass changes it. The player who moves with them on opposite
 /// colours lands on the colour of the other knight's cell, which that knight
-/// never attacks, while the other may be denied its landings. In self-play
-/// the first gained about 2 points a cell on the board more than the other
-/// from there on, whatever the distance between the knights (CAVALO.md).
-/// The credit of each player, counting the pass a side to move with no jump
-/// (`mobility` 0) is about to make.
+/// never attacks, while the other may be denied its landings (what that is
+/// worth: `colour_parity` in weights.txt). The cells on the board for the
+/// player so favoured, 0 for the other, counting the pass a side to move
+/// with no jump (`mobility` 0) is about to make.
 fn colour_parity(position: &Cavalo, reaches: &[Reach; 2]) -> [i32; 2] {
     let (Some(white), Some(black)) = (position.knight(Player::P1), position.knight(Player::P2))
     else {
@@ -201,48 +281,64 @@ fn colour_parity(position: &Cavalo, reaches: &[Reach; 2]) -> [i32; 2] {
         mover
     };
     let mut parity = [0, 0];
-    parity[favoured.index()] = PARITY_PER_CELL * position.present_cells().count_ones() as i32;
+    parity[favoured.index()] = position.present_cells().count_ones() as i32;
     parity
 }
 
-/// Each term for White and Black: (name, White's part, Black's part).
-fn term_values(position: &Cavalo) -> [(&'static str, i32, i32); 7] {
-    let scores = position.scores();
+/// Each player's features (White, Black), one per weight in table order:
+/// each player's part of the evaluation is their weighted sum.
+fn player_features(position: &Cavalo) -> [[i32; FEATURES]; 2] {
     let reaches = [reach(position, Player::P1), reach(position, Player::P2)];
-    let parts = reaches.map(|r| prospects(&r));
+    let mut features = reaches.map(|r| knight_features(&r));
     let mover = position.side_to_move().index();
-    let mut tempo = [0, 0];
-    tempo[mover] = reaches[mover].best_by_distance[0] / 2;
+    // The mover collects first: its nearest best value counts again.
+    features[mover][TEMPO] = features[mover][NEAR];
+    let scores = position.scores();
     let alone = playing_alone(position);
     let parity = colour_parity(position, &reaches);
-    [
-        ("score", scores[0], scores[1]),
-        ("reachable values", parts[0].0, parts[1].0),
-        ("region and mobility", parts[0].1, parts[1].1),
-        ("denied by the other knight", parts[0].2, parts[1].2),
-        ("tempo", tempo[0], tempo[1]),
-        ("playing alone", alone[0], alone[1]),
-        ("colour parity", parity[0], parity[1]),
-    ]
+    for (side, own) in features.iter_mut().enumerate() {
+        own[SCORE] = scores[side];
+        own[ALONE] = alone[side];
+        own[PARITY] = parity[side];
+    }
+    features
+}
+
+fn weighted(features: &[i32], weights: &[Score]) -> Score {
+    features.iter().zip(weights).map(|(f, w)| f * w).sum()
+}
+
+/// The features of `position` from the side to move's view (White's minus
+/// Black's, negated when Black is to move): `evaluate` is their sum
+/// weighted by the table, exactly.
+pub fn features(position: &Cavalo) -> [i32; FEATURES] {
+    let [white, black] = player_features(position);
+    let sign = match position.side_to_move() {
+        Player::P1 => 1,
+        Player::P2 => -1,
+    };
+    std::array::from_fn(|i| sign * (white[i] - black[i]))
 }
 
 pub fn terms(position: &Cavalo) -> Vec<EvalTerm> {
-    term_values(position)
+    let [white, black] = player_features(position);
+    let weights = &WEIGHTS.0;
+    TERMS
         .iter()
-        .map(|&(name, p1, p2)| EvalTerm {
+        .map(|&(name, first, end)| EvalTerm {
             name: name.to_string(),
-            p1,
-            p2,
+            p1: weighted(&white[first..end], &weights[first..end]),
+            p2: weighted(&black[first..end], &weights[first..end]),
         })
         .collect()
 }
 
 pub fn evaluate(position: &Cavalo) -> Score {
-    let total: Score = term_values(position).iter().map(|t| t.1 - t.2).sum();
-    match position.side_to_move() {
-        Player::P1 => total,
-        Player::P2 => -total,
-    }
+    evaluate_with(position, &WEIGHTS)
+}
+
+fn evaluate_with(position: &Cavalo, weights: &Weights) -> Score {
+    weighted(&features(position), &weights.0)
 }
 
 /// Larger for moves worth trying first: what the landing scores plus what
@@ -259,4 +355,134 @@ pub fn move_order_hint(position: &Cavalo, mv: Move) -> i32 {
         }
     }
     1 + points + removed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::weights::LinearEval;
+    use crate::core::{Game, Knowledge};
+    use crate::games::cavalo::rules::{Placement, Rules};
+    use crate::games::cavalo::CavaloKnowledge;
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    /// The weights the evaluation had in code before they moved to
+    /// weights.txt, in table order.
+    const FIRST_WEIGHTS: [Score; FEATURES] = [1, 1, 1, 1, 4, 6, -40, -1, 1, 1, 2];
+
+    /// Every position of a seeded random game on each of 80 boards, the
+    /// rule variants mixed across the boards.
+    fn random_positions() -> Vec<Cavalo> {
+        let mut rng = SmallRng::seed_from_u64(5);
+        let mut moves = Vec::new();
+        let mut positions = Vec::new();
+        for board_seed in 0..80 {
+            let rules = Rules {
+                board_seed,
+                attack_rule: board_seed % 3 != 0,
+                single_digit_symmetric: board_seed % 4 != 1,
+                placement: [Placement::Highest, Placement::Choose][(board_seed % 5 == 2) as usize],
+                first_mover: [Player::P1, Player::P2][(board_seed % 2) as usize],
+            };
+            let mut position = Cavalo::start(&rules);
+            while position.outcome().is_none() {
+                positions.push(position.clone());
+                position.generate_moves(&mut moves);
+                position.make_move(moves[rng.gen_range(0..moves.len())]);
+            }
+            positions.push(position);
+        }
+        positions
+    }
+
+    /// The evaluation as the code had it before the weights were data,
+    /// numbers and divisions written out.
+    fn evaluation_before_the_table(position: &Cavalo) -> Score {
+        let reaches = [reach(position, Player::P1), reach(position, Player::P2)];
+        let alone = playing_alone(position);
+        let parity = colour_parity(position, &reaches);
+        let side_total = |player: Player| {
+            let side = player.index();
+            let r = &reaches[side];
+            let near =
+                r.best_by_distance[0] / 2 + r.best_by_distance[1] / 3 + r.best_by_distance[2] / 4;
+            let trapped = if r.mobility == 0 { -40 } else { 0 };
+            let room = 4 * r.region + 6 * r.mobility + trapped;
+            let tempo = if player == position.side_to_move() {
+                r.best_by_distance[0] / 2
+            } else {
+                0
+            };
+            let denied = -r.denied_value / 8;
+            position.scores()[side] + near + room + denied + tempo + alone[side] + 2 * parity[side]
+        };
+        let total = side_total(Player::P1) - side_total(Player::P2);
+        match position.side_to_move() {
+            Player::P1 => total,
+            Player::P2 => -total,
+        }
+    }
+
+    #[test]
+    fn the_weight_file_lists_every_weight_in_order() {
+        assert_eq!(WEIGHT_TABLE.names(), WEIGHT_NAMES);
+        assert!(Weights::from_table(&WEIGHT_TABLE).is_ok());
+        // The score's weight is the unit every other weight is counted in.
+        assert_eq!(WEIGHTS.0[SCORE], 1);
+        let swapped = WeightTable::parse("score 1\nnear_2 1\nnear_1 1\n").unwrap();
+        assert!(Weights::from_table(&swapped).is_err());
+    }
+
+    /// The tuner fits weights to features alone: the features weighted by
+    /// the table must be what the search evaluates, in every position.
+    #[test]
+    fn the_weighted_features_are_the_evaluation() {
+        let table = CavaloKnowledge::weights();
+        let mut knowledge = CavaloKnowledge::default();
+        let mut features = Vec::new();
+        let mut seen = [false; FEATURES];
+        let positions = random_positions();
+        for position in &positions {
+            CavaloKnowledge::features(position, &mut features);
+            let weighted: Score = weighted(&features, table.values());
+            let evaluation = knowledge.evaluate(position);
+            assert_eq!(weighted, evaluation, "{}", position.to_fen());
+            let terms = knowledge.eval_terms(position);
+            let shown: Score = terms.iter().map(|t| t.p1 - t.p2).sum();
+            let sign = if position.side_to_move() == Player::P1 {
+                1
+            } else {
+                -1
+            };
+            assert_eq!(sign * shown, evaluation, "{}", position.to_fen());
+            for (seen, &feature) in seen.iter_mut().zip(&features) {
+                *seen |= feature != 0;
+            }
+        }
+        assert!(positions.len() > 3000, "{}", positions.len());
+        // Every feature is exercised but the denied value, which is the
+        // same for both knights and cancels (see weights.txt).
+        let idle: Vec<&str> = (0..FEATURES)
+            .filter(|&i| !seen[i])
+            .map(|i| WEIGHT_NAMES[i])
+            .collect();
+        assert_eq!(idle, ["denied"]);
+    }
+
+    /// Moving the weights to data changed no evaluation: with the weights
+    /// the code had, every position scores as it did.
+    #[test]
+    fn the_first_weights_give_the_evaluation_as_it_was() {
+        let first = WEIGHT_TABLE.with_values(&FIRST_WEIGHTS).unwrap();
+        let first = Weights::from_table(&first).unwrap();
+        for position in &random_positions() {
+            assert_eq!(
+                evaluate_with(position, &first),
+                evaluation_before_the_table(position),
+                "{}",
+                position.to_fen()
+            );
+        }
+    }
 }

@@ -8,6 +8,7 @@ use super::endgame::{self, EndgameMemo};
 use super::eval;
 use super::exact::{self, BoundsTable};
 use super::position::{Cavalo, Move};
+use crate::core::weights::{LinearEval, WeightTable};
 use crate::core::{Deadline, EvalTerm, Knowledge, NullMove, RootSolution, Score};
 
 /// A search thread's knowledge of Jogo do Cavalo. A new one allocates
@@ -106,5 +107,16 @@ impl Knowledge<Cavalo> for CavaloKnowledge {
 
     fn move_index_bound(&self, _position: &Cavalo) -> usize {
         board::CELLS + 1
+    }
+}
+
+impl LinearEval<Cavalo> for CavaloKnowledge {
+    fn weights() -> WeightTable {
+        eval::WEIGHT_TABLE.clone()
+    }
+
+    fn features(position: &Cavalo, features: &mut Vec<i32>) {
+        features.clear();
+        features.extend(eval::features(position));
     }
 }

@@ -1,8 +1,9 @@
 //! Jogo do Cavalo: two knights on a 10x10 board of values 0..99, each
 //! collecting the values it lands on (issue 5). The rules live in
 //! `position`, the geometry in `board`, notation and FEN in `notation`; what
-//! the search knows beyond them (the evaluation in `eval`, the solvers in
-//! `endgame` and `exact`) is reached through `knowledge`.
+//! the search knows beyond them (the evaluation in `eval`, its weights in
+//! `weights.txt`, the solvers in `endgame` and `exact`) is reached through
+//! `knowledge`.
 
 pub mod board;
 pub mod endgame;
