@@ -4,9 +4,9 @@
 //! column. Files: `geometry` (neighbours, edges, Zobrist keys), `board`
 //! (position, union-find win detection), `notation` (cells, FEN, picture);
 //! for the search, `knowledge` (the per-thread `HexKnowledge`) with
-//! `eval` (two-distance), `analysis` (exact local facts), `chain`
-//! (virtual-connection proofs), `opening` (pie-rule policy) and `solver`
-//! (small boards).
+//! `eval` (two-distance; its weights in `weights.txt`), `analysis` (exact
+//! local facts), `chain` (virtual-connection proofs), `opening` (pie-rule
+//! policy) and `solver` (small boards).
 
 pub mod analysis;
 pub mod board;
