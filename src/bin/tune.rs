@@ -255,7 +255,9 @@ fn run(cli: Cli) -> Result<String, String> {
             };
             match game {
                 GameName::Breakthrough => texel::<Breakthrough, BreakthroughKnowledge>(&job),
-                GameName::Hex | GameName::Gomoku | GameName::Cavalo => {
+                GameName::Cavalo => texel::<Cavalo, CavaloKnowledge>(&job),
+                GameName::Hex => texel::<Hex, HexKnowledge>(&job),
+                GameName::Gomoku => {
                     Err("this game's evaluation has no weight table to tune yet".to_owned())
                 }
             }
