@@ -1,25 +1,151 @@
 //! Static evaluation from the threat values both sides hold on the empty
-//! cells, which make/unmake keep summed.
+//! cells, which make/unmake keep summed. Its numbers are data
+//! (`weights.txt`): the shape and threat values the sums are made of, how
+//! the two sides' sums combine, and the side to move's bonuses.
 
-use super::board::Board;
-use super::pattern::{T_DOUBLE_THREE, T_FOUR_THREE, T_OPEN_FOUR, T_OPEN_THREE};
+use std::ops::RangeInclusive;
+
+use once_cell::sync::Lazy;
+
+use super::board::{cell_of, coordinates, stone_of, Board, Rule, DIRECTIONS, EMPTY};
+use super::pattern::{
+    combine, digit_position, shape_table, Shape, DIGIT_BLOCKED, DIGIT_EMPTY, DIGIT_OWN,
+    HALF_WINDOW, POW3, SHAPE_COUNT, SHAPE_NAMES, THREAT_COUNT, THREAT_NAMES, T_DOUBLE_THREE,
+    T_FOUR_THREE, T_OPEN_FOUR, T_OPEN_THREE,
+};
+use crate::core::weights::WeightTable;
 use crate::core::{EvalTerm, Score};
 
-/// The side to move plays its threats first, so they weigh more (in 1/16).
-const INITIATIVE_WEIGHT: i32 = 20;
-/// A move that makes a four-three or two open threes wins unless the
-/// opponent can force something first.
-const WINNING_SHAPE_BONUS: i32 = 600;
-/// Value sums are in shape units; this brings an open three near 200.
-const SCALE_DIVISOR: i32 = 8;
+/// The weights as data (`weights.txt`, compiled in): a tuning run rewrites
+/// the file, not this code.
+pub static WEIGHT_TABLE: Lazy<WeightTable> = Lazy::new(|| {
+    // The file is part of the source; a test reads it, so a broken one
+    // never gets past the test suite.
+    WeightTable::parse(include_str!("weights.txt")).unwrap_or_else(|e| panic!("weights.txt: {e}"))
+});
 
-fn shape_terms(board: &Board, side: usize) -> i32 {
-    board.value_sum(side)
+/// The weights the evaluation and the board's value tables read; built once.
+pub(super) static WEIGHTS: Lazy<Weights> =
+    Lazy::new(|| Weights::from_table(&WEIGHT_TABLE).unwrap_or_else(|e| panic!("weights.txt: {e}")));
+
+/// The initiative weight is in sixteenths.
+const INITIATIVE_UNIT: i32 = 16;
+/// Open-three cells the bonus counts at most.
+const OPEN_THREE_CAP: i32 = 4;
+/// The largest shape or threat value: a cell's value, four shapes and a
+/// bonus, must fit the board's i16.
+const MAX_CLASS_VALUE: i32 = i16::MAX as i32 / 5;
+/// The largest initiative weight: the mover's sum (at most 484 cells of
+/// 32,767) times it must fit an i32.
+const MAX_INITIATIVE: i32 = 128;
+/// The largest scale divisor: the features' unit, 16 times it, times the
+/// bonuses must fit an i32.
+const MAX_SCALE_DIVISOR: i32 = 1024;
+
+/// The weights, one field per term, in table order (shapes, threats,
+/// initiative, scale divisor, winning shape bonus, open three bonus).
+pub(super) struct Weights {
+    pub(super) shape: [i16; SHAPE_COUNT],
+    pub(super) threat: [i16; THREAT_COUNT],
+    initiative: i32,
+    scale_divisor: i32,
+    /// The divisor's logarithm: it is a power of two, so that the
+    /// evaluation divides by a shift, as cheaply as by the constant it was.
+    scale_shift: u32,
+    winning_shape_bonus: i32,
+    open_three_bonus: i32,
+}
+
+/// How many weights, and features, the evaluation has.
+pub const FEATURES: usize = SHAPE_COUNT + THREAT_COUNT + 4;
+const INITIATIVE: usize = SHAPE_COUNT + THREAT_COUNT;
+const SCALE_DIVISOR: usize = INITIATIVE + 1;
+const WINNING_SHAPE_BONUS: usize = INITIATIVE + 2;
+const OPEN_THREE_BONUS: usize = INITIATIVE + 3;
+
+/// The weights' names, in table (and feature) order.
+pub fn weight_names() -> Vec<String> {
+    let shapes = SHAPE_NAMES.iter().map(|name| format!("shape_{name}"));
+    let threats = THREAT_NAMES.iter().map(|name| format!("threat_{name}"));
+    let rest = [
+        "initiative",
+        "scale_divisor",
+        "winning_shape_bonus",
+        "open_three_bonus",
+    ];
+    shapes
+        .chain(threats)
+        .chain(rest.map(str::to_owned))
+        .collect()
+}
+
+impl Weights {
+    /// The table must list exactly the evaluation's weights, in order, with
+    /// values the sums can hold.
+    fn from_table(table: &WeightTable) -> Result<Weights, String> {
+        let names = weight_names();
+        if table.names() != names.as_slice() {
+            return Err(format!(
+                "the weights must be, in order: {}",
+                names.join(" ")
+            ));
+        }
+        let v = table.values();
+        let scale_divisor = checked(&names, v, SCALE_DIVISOR, 1..=MAX_SCALE_DIVISOR)?;
+        if scale_divisor.count_ones() != 1 {
+            return Err(format!("scale_divisor {scale_divisor} is no power of two"));
+        }
+        Ok(Weights {
+            shape: class_values(&names, v, 0)?,
+            threat: class_values(&names, v, SHAPE_COUNT)?,
+            initiative: checked(&names, v, INITIATIVE, 0..=MAX_INITIATIVE)?,
+            scale_divisor,
+            scale_shift: scale_divisor.trailing_zeros(),
+            winning_shape_bonus: v[WINNING_SHAPE_BONUS],
+            open_three_bonus: v[OPEN_THREE_BONUS],
+        })
+    }
+
+    /// `value / scale_divisor`, rounded toward zero as `/` rounds: a
+    /// negative value is raised by the divisor less one before the shift.
+    fn scale_down(&self, value: i32) -> i32 {
+        (value + ((value >> 31) & (self.scale_divisor - 1))) >> self.scale_shift
+    }
+}
+
+/// The value of weight `index`, if it lies in `range`.
+fn checked(
+    names: &[String],
+    values: &[i32],
+    index: usize,
+    range: RangeInclusive<i32>,
+) -> Result<i32, String> {
+    let value = values[index];
+    if range.contains(&value) {
+        Ok(value)
+    } else {
+        Err(format!("{} {value} is outside {range:?}", names[index]))
+    }
+}
+
+/// The `N` shape or threat values from weight `first` on.
+fn class_values<const N: usize>(
+    names: &[String],
+    values: &[i32],
+    first: usize,
+) -> Result<[i16; N], String> {
+    let mut class_values = [0; N];
+    for (index, value) in class_values.iter_mut().enumerate() {
+        let range = -MAX_CLASS_VALUE..=MAX_CLASS_VALUE;
+        // In range, so within i16.
+        *value = checked(names, values, first + index, range)? as i16;
+    }
+    Ok(class_values)
 }
 
 /// Bonus for the side to move holding a winning shape on the board while
 /// the opponent has no open three to answer with.
-fn initiative_bonus(board: &Board) -> i32 {
+fn initiative_bonus(board: &Board, weights: &Weights) -> i32 {
     let me = board.side();
     let them = me ^ 1;
     let their_pressure = board.count_at_least(them, T_OPEN_FOUR) > 0;
@@ -28,24 +154,26 @@ fn initiative_bonus(board: &Board) -> i32 {
     }
     let winning = board.threat_count(me, T_FOUR_THREE) + board.threat_count(me, T_DOUBLE_THREE);
     if winning > 0 {
-        WINNING_SHAPE_BONUS
+        weights.winning_shape_bonus
     } else {
-        (board.threat_count(me, T_OPEN_THREE) as i32).min(4) * 15
+        (board.threat_count(me, T_OPEN_THREE) as i32).min(OPEN_THREE_CAP) * weights.open_three_bonus
     }
 }
 
 pub fn evaluate(board: &Board) -> Score {
+    let weights = &*WEIGHTS;
     let me = board.side();
-    let mine = shape_terms(board, me) * INITIATIVE_WEIGHT / 16;
-    let theirs = shape_terms(board, me ^ 1);
-    (mine - theirs) / SCALE_DIVISOR + initiative_bonus(board)
+    let mine = board.value_sum(me) * weights.initiative / INITIATIVE_UNIT;
+    let theirs = board.value_sum(me ^ 1);
+    weights.scale_down(mine - theirs) + initiative_bonus(board, weights)
 }
 
 pub fn terms(board: &Board) -> Vec<EvalTerm> {
+    let weights = &*WEIGHTS;
     let me = board.side();
-    let per_side = |side: usize| shape_terms(board, side) / SCALE_DIVISOR;
+    let per_side = |side: usize| weights.scale_down(board.value_sum(side));
     let mut initiative = [0; 2];
-    initiative[me] = initiative_bonus(board);
+    initiative[me] = initiative_bonus(board, weights);
     vec![
         EvalTerm {
             name: "shapes".to_string(),
@@ -58,4 +186,248 @@ pub fn terms(board: &Board) -> Vec<EvalTerm> {
             p2: initiative[1],
         },
     ]
+}
+
+/// The unit of the features: 1/(16 * scale divisor) of the evaluation's,
+/// the unit the sums are combined in before the division.
+pub fn feature_scale() -> i32 {
+    INITIATIVE_UNIT * WEIGHTS.scale_divisor
+}
+
+/// The features of `board` from the side to move's view, in
+/// `feature_scale` units, counted from the stones alone. Their sum
+/// weighted by the table is the evaluation before its two integer
+/// divisions: divided by `feature_scale`, it is less than one unit from
+/// `evaluate`.
+pub fn features(board: &Board) -> [i32; FEATURES] {
+    let weights = &*WEIGHTS;
+    let counts = ClassCounts::scan(board);
+    let me = board.side();
+    let them = me ^ 1;
+    // Shapes then threats, as in the table; the features of the
+    // initiative and the divisor stay 0.
+    let mine = counts.shapes[me].iter().chain(&counts.threats[me]);
+    let theirs = counts.shapes[them].iter().chain(&counts.threats[them]);
+    let mut features = [0; FEATURES];
+    for ((feature, &mine), &theirs) in features.iter_mut().zip(mine).zip(theirs) {
+        // The mover's count weighs `initiative` sixteenths, the opponent's one.
+        *feature = weights.initiative * mine - INITIATIVE_UNIT * theirs;
+    }
+    let (winning, open_threes) = counts.initiative(me);
+    features[WINNING_SHAPE_BONUS] = feature_scale() * winning;
+    features[OPEN_THREE_BONUS] = feature_scale() * open_threes;
+    features
+}
+
+/// Per side, the (empty cell, direction) pairs holding each shape and the
+/// empty cells holding each threat: what the board's value sums and threat
+/// counts are made of.
+struct ClassCounts {
+    shapes: [[i32; SHAPE_COUNT]; 2],
+    threats: [[i32; THREAT_COUNT]; 2],
+}
+
+impl ClassCounts {
+    /// Counted by reading every line from the stones, not from the keys
+    /// make/unmake keep: slow, and independent of them.
+    fn scan(board: &Board) -> ClassCounts {
+        let table = shape_table(board.rule() == Rule::Standard);
+        let mut counts = ClassCounts {
+            shapes: [[0; SHAPE_COUNT]; 2],
+            threats: [[0; THREAT_COUNT]; 2],
+        };
+        for cell in cells(board).filter(|&cell| board.is_empty(cell)) {
+            for side in 0..2 {
+                let shapes: [Shape; 4] =
+                    std::array::from_fn(|direction| table[line_key(board, side, cell, direction)]);
+                for shape in shapes {
+                    counts.shapes[side][shape as usize] += 1;
+                }
+                counts.threats[side][combine(shapes) as usize] += 1;
+            }
+        }
+        counts
+    }
+
+    /// What the initiative bonus of `me`, to move, counts: whether it can
+    /// make a winning shape, else its open-three cells (capped); nothing
+    /// while the opponent can make an open four or a five.
+    fn initiative(&self, me: usize) -> (i32, i32) {
+        let (mine, theirs) = (&self.threats[me], &self.threats[me ^ 1]);
+        if theirs[T_OPEN_FOUR as usize..].iter().sum::<i32>() > 0 {
+            (0, 0)
+        } else if mine[T_FOUR_THREE as usize] + mine[T_DOUBLE_THREE as usize] > 0 {
+            (1, 0)
+        } else {
+            (0, mine[T_OPEN_THREE as usize].min(OPEN_THREE_CAP))
+        }
+    }
+}
+
+/// Every cell of the board.
+fn cells(board: &Board) -> impl Iterator<Item = usize> {
+    let size = board.size();
+    (0..size * size).map(move |index| cell_of(index % size, index / size))
+}
+
+/// The line key `side` sees at `cell` along `direction`, read off the
+/// stones: the edge and the opponent's stones block.
+fn line_key(board: &Board, side: usize, cell: usize, direction: usize) -> usize {
+    let (x, y) = coordinates(cell);
+    let (dx, dy) = DIRECTIONS[direction];
+    let reach = HALF_WINDOW as i32;
+    let digit = |offset: i32| {
+        let (nx, ny) = (x as i32 + offset * dx, y as i32 + offset * dy);
+        if !board.on_board(nx, ny) {
+            return DIGIT_BLOCKED;
+        }
+        match board.stone(cell_of(nx as usize, ny as usize)) {
+            EMPTY => DIGIT_EMPTY,
+            stone if stone == stone_of(side) => DIGIT_OWN,
+            _ => DIGIT_BLOCKED,
+        }
+    };
+    (-reach..=reach)
+        .filter(|&offset| offset != 0)
+        .map(|offset| usize::from(digit(offset) * POW3[digit_position(offset)]))
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    /// `side`'s value sum from the scanned counts and the table's weights.
+    fn scanned_value_sum(counts: &ClassCounts, side: usize) -> i32 {
+        let shapes = counts.shapes[side].iter().zip(WEIGHTS.shape);
+        let threats = counts.threats[side].iter().zip(WEIGHTS.threat);
+        shapes
+            .chain(threats)
+            .map(|(&count, value)| count * i32::from(value))
+            .sum()
+    }
+
+    #[test]
+    fn the_weight_file_lists_every_weight_in_order() {
+        assert_eq!(WEIGHT_TABLE.names(), weight_names().as_slice());
+        assert_eq!(WEIGHT_TABLE.names().len(), FEATURES);
+        assert_eq!(WEIGHTS.scale_divisor, 8);
+        assert_eq!(WEIGHTS.shape[SHAPE_COUNT - 1], 1000);
+    }
+
+    #[test]
+    fn tables_the_sums_cannot_hold_are_refused() {
+        let values = WEIGHT_TABLE.values().to_vec();
+        let with = |index: usize, value: i32| {
+            let mut changed = values.clone();
+            changed[index] = value;
+            Weights::from_table(&WEIGHT_TABLE.with_values(&changed).expect("same length"))
+        };
+        assert!(with(3, MAX_CLASS_VALUE).is_ok());
+        assert!(with(3, MAX_CLASS_VALUE + 1).is_err());
+        assert!(with(SCALE_DIVISOR, 0).is_err());
+        assert!(with(SCALE_DIVISOR, 12).is_err());
+        assert!(with(INITIATIVE, MAX_INITIATIVE + 1).is_err());
+        let renamed = WeightTable::parse("initiative 20\n").expect("valid text");
+        assert!(Weights::from_table(&renamed).is_err());
+    }
+
+    #[test]
+    fn scaling_down_divides_as_the_division_does() {
+        let values = WEIGHT_TABLE.values().to_vec();
+        for divisor in [1, 2, 8, 1024] {
+            let mut changed = values.clone();
+            changed[SCALE_DIVISOR] = divisor;
+            let table = WEIGHT_TABLE.with_values(&changed).expect("same length");
+            let weights = Weights::from_table(&table).expect("valid weights");
+            for value in (-5000..5000).chain([i32::MIN + 1024, i32::MAX - 1024]) {
+                assert_eq!(
+                    weights.scale_down(value),
+                    value / divisor,
+                    "{value} / {divisor}"
+                );
+            }
+        }
+    }
+
+    /// Positions from seeded random play near the stones, every one of a
+    /// game's plies, on the given board; before a third of them a move was
+    /// tried and taken back, so that unmaking is checked too.
+    fn random_games(size: usize, rule: Rule, games: usize, seed: u64) -> Vec<Board> {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut positions = Vec::new();
+        for _ in 0..games {
+            let mut board = Board::new(size, rule);
+            board.play(cell_of(size / 2, size / 2));
+            while board.winner().is_none() && !board.is_full() {
+                let candidates: Vec<usize> = cells(&board)
+                    .filter(|&c| board.is_empty(c) && (board.is_near(c) || rng.gen_ratio(1, 20)))
+                    .collect();
+                let pick = |rng: &mut SmallRng| candidates[rng.gen_range(0..candidates.len())];
+                if rng.gen_ratio(1, 3) {
+                    let tried = pick(&mut rng);
+                    board.play(tried);
+                    board.unplay(tried);
+                }
+                positions.push(board.clone());
+                board.play(pick(&mut rng));
+            }
+        }
+        positions
+    }
+
+    fn every_rule_and_size() -> Vec<Board> {
+        let mut positions = Vec::new();
+        for (seed, rule) in [(1, Rule::Freestyle), (2, Rule::Standard)] {
+            positions.extend(random_games(15, rule, 30, seed));
+            positions.extend(random_games(9, rule, 30, seed + 10));
+        }
+        positions
+    }
+
+    #[test]
+    fn the_scan_agrees_with_the_incremental_sums() {
+        let positions = every_rule_and_size();
+        assert!(positions.len() > 3000, "{}", positions.len());
+        for board in &positions {
+            let counts = ClassCounts::scan(board);
+            for side in 0..2 {
+                assert_eq!(scanned_value_sum(&counts, side), board.value_sum(side));
+                for threat in 0..THREAT_COUNT {
+                    let incremental = board.threat_count(side, threat as u8);
+                    assert_eq!(counts.threats[side][threat], i32::from(incremental));
+                }
+            }
+        }
+    }
+
+    /// The weighted features are the evaluation before its divisions: the
+    /// mover's sum times the initiative truncates by under 1/16, the
+    /// division by the scale divisor by under one unit, so the two differ
+    /// by less than one evaluation unit.
+    #[test]
+    fn the_weighted_features_are_within_one_unit_of_the_evaluation() {
+        let scale = feature_scale();
+        // Each bonus must have been given somewhere for the test to hold it.
+        let mut bonuses = [0; 2];
+        for board in every_rule_and_size() {
+            let features = features(&board);
+            let weighted: i32 = WEIGHT_TABLE
+                .values()
+                .iter()
+                .zip(features)
+                .map(|(w, f)| w * f)
+                .sum();
+            let evaluation = evaluate(&board);
+            assert!(
+                (weighted - scale * evaluation).abs() < scale,
+                "{weighted} / {scale} against {evaluation}"
+            );
+            bonuses[0] += features[WINNING_SHAPE_BONUS].signum();
+            bonuses[1] += features[OPEN_THREE_BONUS].signum();
+        }
+        assert!(bonuses.iter().all(|&given| given > 50), "{bonuses:?}");
+    }
 }

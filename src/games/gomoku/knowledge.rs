@@ -9,6 +9,7 @@ use super::vcf::{VcfSolver, VcfStats};
 use super::vct::VctSolver;
 use super::{Gomoku, Move};
 use crate::core::params::SearchParams;
+use crate::core::weights::{LinearEval, WeightTable};
 use crate::core::{Deadline, EvalTerm, Knowledge, NullMove, RootSolution, Score};
 
 /// Nodes a VCF probe may visit inside the main search.
@@ -52,6 +53,12 @@ impl GomokuKnowledge {
     ) -> Option<(Move, i32)> {
         self.vct
             .find(position.board_mut(), &mut self.vcf, max_nodes, deadline)
+    }
+
+    /// The unit of the `LinearEval` features: 1/`feature_scale()` of the
+    /// evaluation's.
+    pub fn feature_scale() -> i32 {
+        eval::feature_scale()
     }
 
     pub fn vcf_stats(&self) -> VcfStats {
@@ -153,6 +160,22 @@ impl Knowledge<Gomoku> for GomokuKnowledge {
     }
 }
 
+/// Unlike the trait's other games, the weighted features are the
+/// evaluation times `feature_scale()` (128 with the table's divisor of 8),
+/// less than one unit off once divided: the board sums shape units, and no
+/// integer feature in evaluation units could carry a shape value of 1,
+/// worth 5/32 of a unit to the side to move. A fit must divide by it.
+impl LinearEval<Gomoku> for GomokuKnowledge {
+    fn weights() -> WeightTable {
+        eval::WEIGHT_TABLE.clone()
+    }
+
+    fn features(position: &Gomoku, features: &mut Vec<i32>) {
+        features.clear();
+        features.extend(eval::features(position.board()));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -188,6 +211,27 @@ mod tests {
         let solved = knowledge.solve_root(&mut game, &deadline, &mut 0);
         assert!(solved.is_some_and(|solution| solution.plies > 0));
         assert_eq!(snapshot(&game), before);
+    }
+
+    #[test]
+    fn the_linear_features_weigh_up_to_the_search_evaluation() {
+        let weights = <GomokuKnowledge as LinearEval<Gomoku>>::weights();
+        let scale = GomokuKnowledge::feature_scale();
+        let mut features = Vec::new();
+        let mut knowledge = GomokuKnowledge::default();
+        for text in <Gomoku as crate::core::Presentation>::bench_positions() {
+            let game = fen(text);
+            <GomokuKnowledge as LinearEval<Gomoku>>::features(&game, &mut features);
+            assert_eq!(features.len(), weights.values().len());
+            let weighted: i32 = weights
+                .values()
+                .iter()
+                .zip(&features)
+                .map(|(w, f)| w * f)
+                .sum();
+            let evaluation = knowledge.evaluate(&game);
+            assert!((weighted - scale * evaluation).abs() < scale, "{text}");
+        }
     }
 
     #[test]

@@ -9,6 +9,8 @@
 
 use once_cell::sync::Lazy;
 
+use super::eval::WEIGHTS;
+
 /// Cells looked at on each side of the centre: five, so that a sixth stone
 /// next to a five (an overline) is seen.
 pub const HALF_WINDOW: usize = 5;
@@ -46,6 +48,18 @@ pub const OPEN_FOUR: Shape = 7;
 /// Five in a row (exactly five under `standard`).
 pub const FIVE: Shape = 8;
 pub const SHAPE_COUNT: usize = 9;
+/// The shapes' names in the weight table, in shape order.
+pub const SHAPE_NAMES: [&str; SHAPE_COUNT] = [
+    "dead",
+    "one",
+    "blocked_two",
+    "open_two",
+    "blocked_three",
+    "open_three",
+    "four",
+    "open_four",
+    "five",
+];
 
 /// Digit position of the cell `offset` steps away from the centre
 /// (`offset` in -5..=5, not 0).
@@ -187,6 +201,18 @@ pub const T_OPEN_FOUR: Threat = 7;
 /// Makes five: wins at once.
 pub const T_FIVE: Threat = 8;
 pub const THREAT_COUNT: usize = 9;
+/// The threats' names in the weight table, in threat order.
+pub const THREAT_NAMES: [&str; THREAT_COUNT] = [
+    "none",
+    "quiet",
+    "blocked_three",
+    "open_three",
+    "double_three",
+    "four",
+    "four_three",
+    "open_four",
+    "five",
+];
 
 /// Combines the four direction shapes of one side at one cell.
 pub fn combine(shapes: [Shape; 4]) -> Threat {
@@ -217,7 +243,9 @@ pub fn combine(shapes: [Shape; 4]) -> Threat {
 
 /// Threat and value of every combination of four direction shapes, indexed
 /// by `combination_index`; make/unmake look them up instead of combining.
+/// The values are the weight table's (`weights.txt`), read once here.
 static COMBINATIONS: Lazy<Vec<(Threat, i16)>> = Lazy::new(|| {
+    let weights = &*WEIGHTS;
     let mut table = Vec::with_capacity(SHAPE_COUNT.pow(4));
     for index in 0..SHAPE_COUNT.pow(4) {
         let mut rest = index;
@@ -227,8 +255,12 @@ static COMBINATIONS: Lazy<Vec<(Threat, i16)>> = Lazy::new(|| {
             rest /= SHAPE_COUNT;
         }
         let threat = combine(shapes);
-        let value = shapes.iter().map(|&s| SHAPE_VALUE[s as usize]).sum::<i16>()
-            + THREAT_BONUS[threat as usize];
+        // The table's bounds keep four shapes and a bonus within i16.
+        let value = shapes
+            .iter()
+            .map(|&s| weights.shape[s as usize])
+            .sum::<i16>()
+            + weights.threat[threat as usize];
         table.push((threat, value));
     }
     table
@@ -243,8 +275,3 @@ pub fn combination_index(shapes: [Shape; 4]) -> usize {
         .iter()
         .fold(0, |index, &shape| index * SHAPE_COUNT + shape as usize)
 }
-
-/// Heuristic worth of one direction shape, for evaluation and ordering.
-pub const SHAPE_VALUE: [i16; SHAPE_COUNT] = [0, 1, 4, 10, 12, 40, 48, 300, 1000];
-/// Bonus for combinations that are worth more than their parts.
-pub const THREAT_BONUS: [i16; THREAT_COUNT] = [0, 0, 0, 0, 150, 0, 300, 600, 2000];
