@@ -178,7 +178,7 @@ fn bad_input_gets_a_clear_error_and_writes_nothing() {
         Breakthrough::start_position(&Default::default()).to_fen()
     )
     .repeat(30);
-    let cases: [(&str, &str, &[&str], &str); 5] = [
+    let cases: [(&str, &str, &[&str], &str); 4] = [
         (
             "8/8/8/8/8/8/PPPPPPPP/pppppppp w 0 1 | 2\n",
             "breakthrough",
@@ -191,7 +191,6 @@ fn bad_input_gets_a_clear_error_and_writes_nothing() {
             &["--freeze", "queen"],
             "no weight named 'queen'",
         ),
-        ("", "gomoku", &[], "no weight table"),
         (
             &unscored,
             "breakthrough",

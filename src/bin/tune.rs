@@ -257,9 +257,7 @@ fn run(cli: Cli) -> Result<String, String> {
                 GameName::Breakthrough => texel::<Breakthrough, BreakthroughKnowledge>(&job),
                 GameName::Cavalo => texel::<Cavalo, CavaloKnowledge>(&job),
                 GameName::Hex => texel::<Hex, HexKnowledge>(&job),
-                GameName::Gomoku => {
-                    Err("this game's evaluation has no weight table to tune yet".to_owned())
-                }
+                GameName::Gomoku => texel::<Gomoku, GomokuKnowledge>(&job),
             }
         }
         Command::Spsa {

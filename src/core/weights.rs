@@ -109,6 +109,15 @@ pub trait LinearEval<G: Game> {
     fn weights() -> WeightTable;
     /// The features of `position`, one per weight in the table's order.
     fn features(position: &G, features: &mut Vec<i32>);
+    /// Whether the evaluation would load `table` (some weights have bounds,
+    /// such as a clamp that must not be negative).
+    fn check(table: &WeightTable) -> Result<(), String>;
+    /// The features' unit is 1/`feature_scale()` of the evaluation's, for
+    /// an evaluation that divides its weighted sum (the tuner scales the
+    /// search scores it compares with to match).
+    fn feature_scale() -> i32 {
+        1
+    }
 }
 
 #[cfg(test)]

@@ -106,6 +106,9 @@ pub fn run_texel<G: Game, T: LinearEval<G>>(
     let (weights, curve) = fit(&fit_data, &held, &start, scale, &settings, on_epoch);
     let rounded: Vec<i32> = weights.iter().map(|w| w.round() as i32).collect();
     let tuned = table.with_values(&rounded)?;
+    T::check(&tuned).map_err(|e| {
+        format!("the evaluation would refuse the fitted weights ({e}): freeze the weight it names")
+    })?;
     write(&job.out, tuned.text())?;
     if let Some(path) = &job.curve {
         let mut csv = String::from("epoch,fit_loss,held_back_loss\n");
@@ -119,12 +122,12 @@ pub fn run_texel<G: Game, T: LinearEval<G>>(
     }
     let rounded_f64: Vec<f64> = rounded.iter().map(|&v| f64::from(v)).collect();
     let mut report = format!(
-        "{} positions fitted, {} held back; scale {:.6} (1/{:.1} per centipawn)\n\
+        "{} positions fitted, {} held back; scale {:.6} (1/{:.1} per evaluation unit)\n\
          loss on held-back positions: {:.6} before, {:.6} after (fitted: {:.6} -> {:.6})\n",
         fit_data.len(),
         held.len(),
         scale,
-        1.0 / scale,
+        1.0 / (scale * f64::from(T::feature_scale())),
         loss(&held, &start, scale),
         loss(&held, &rounded_f64, scale),
         loss(&fit_data, &start, scale),
@@ -153,7 +156,8 @@ fn read_dataset<G: Game, T: LinearEval<G>>(
         let labelled = LabelledPosition::parse_line(line).map_err(at)?;
         let position = G::from_fen(&labelled.fen, rules).map_err(at)?;
         T::features(&position, &mut features);
-        data.push(features.clone(), labelled.result, labelled.score);
+        let score = labelled.score.map(|s| s.saturating_mul(T::feature_scale()));
+        data.push(features.clone(), labelled.result, score);
     }
     Ok(data)
 }

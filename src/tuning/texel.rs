@@ -93,7 +93,8 @@ pub fn loss(data: &Dataset, weights: &[f64], scale: f64) -> f64 {
 /// The scale that fits the results best for the given weights: a golden
 /// section search on its logarithm (the loss is unimodal in the scale).
 pub fn fit_scale(data: &Dataset, weights: &[f64]) -> f64 {
-    let (mut low, mut high) = ((1e-5f64).ln(), 1.0f64.ln());
+    // Wide enough for features in fractions of the evaluation's unit.
+    let (mut low, mut high) = ((1e-8f64).ln(), 1.0f64.ln());
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
     let at = |log_scale: f64| loss(data, weights, log_scale.exp());
     for _ in 0..60 {

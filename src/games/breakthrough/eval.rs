@@ -43,6 +43,11 @@ pub fn weight_names() -> Vec<String> {
     names
 }
 
+/// Whether the evaluation would load `table`.
+pub fn check_table(table: &WeightTable) -> Result<(), String> {
+    Weights::from_table(table).map(|_| ())
+}
+
 impl Weights {
     /// The table must list exactly the evaluation's weights, in order.
     fn from_table(table: &WeightTable) -> Result<Weights, String> {

@@ -123,6 +123,10 @@ impl LinearEval<Breakthrough> for BreakthroughKnowledge {
         eval::WEIGHT_TABLE.clone()
     }
 
+    fn check(table: &WeightTable) -> Result<(), String> {
+        eval::check_table(table)
+    }
+
     fn features(position: &Breakthrough, features: &mut Vec<i32>) {
         features.clear();
         features.extend(eval::features(position.board()));

@@ -64,6 +64,11 @@ const TERMS: [(&str, usize, usize); 7] = [
 /// The weights in feature order, checked against the evaluation's names.
 struct Weights([Score; FEATURES]);
 
+/// Whether the evaluation would load `table`.
+pub fn check_table(table: &WeightTable) -> Result<(), String> {
+    Weights::from_table(table).map(|_| ())
+}
+
 impl Weights {
     /// The table must list exactly the evaluation's weights, in order.
     fn from_table(table: &WeightTable) -> Result<Weights, String> {

@@ -115,6 +115,10 @@ impl LinearEval<Cavalo> for CavaloKnowledge {
         eval::WEIGHT_TABLE.clone()
     }
 
+    fn check(table: &WeightTable) -> Result<(), String> {
+        eval::check_table(table)
+    }
+
     fn features(position: &Cavalo, features: &mut Vec<i32>) {
         features.clear();
         features.extend(eval::features(position));

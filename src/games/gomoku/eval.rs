@@ -79,6 +79,11 @@ pub fn weight_names() -> Vec<String> {
         .collect()
 }
 
+/// Whether the evaluation would load `table`.
+pub fn check_table(table: &WeightTable) -> Result<(), String> {
+    Weights::from_table(table).map(|_| ())
+}
+
 impl Weights {
     /// The table must list exactly the evaluation's weights, in order, with
     /// values the sums can hold.

@@ -55,12 +55,6 @@ impl GomokuKnowledge {
             .find(position.board_mut(), &mut self.vcf, max_nodes, deadline)
     }
 
-    /// The unit of the `LinearEval` features: 1/`feature_scale()` of the
-    /// evaluation's.
-    pub fn feature_scale() -> i32 {
-        eval::feature_scale()
-    }
-
     pub fn vcf_stats(&self) -> VcfStats {
         self.vcf.stats()
     }
@@ -173,6 +167,14 @@ impl LinearEval<Gomoku> for GomokuKnowledge {
     fn features(position: &Gomoku, features: &mut Vec<i32>) {
         features.clear();
         features.extend(eval::features(position.board()));
+    }
+
+    fn check(table: &WeightTable) -> Result<(), String> {
+        eval::check_table(table)
+    }
+
+    fn feature_scale() -> i32 {
+        eval::feature_scale()
     }
 }
 

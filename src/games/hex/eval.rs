@@ -45,6 +45,11 @@ struct Weights {
     tempo: Score,
 }
 
+/// Whether the evaluation would load `table`.
+pub fn check_table(table: &WeightTable) -> Result<(), String> {
+    Weights::from_table(table).map(|_| ())
+}
+
 impl Weights {
     /// The table must list exactly the evaluation's weights, in order, and
     /// the clamp on mobility needs a bound that is not negative.

@@ -288,6 +288,10 @@ impl LinearEval<Hex> for HexKnowledge {
         eval::WEIGHT_TABLE.clone()
     }
 
+    fn check(table: &WeightTable) -> Result<(), String> {
+        eval::check_table(table)
+    }
+
     fn features(position: &Hex, features: &mut Vec<i32>) {
         features.clear();
         features.extend(eval::features(position));
