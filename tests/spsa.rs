@@ -26,7 +26,7 @@ fn tune(args: &[String]) -> (bool, String, String) {
 
 /// Four pairs, one per step, tuning two of Breakthrough's spins.
 fn spsa_args(engine: &str, log: &Path, out: &Path, extra: &[&str]) -> Vec<String> {
-    let mut args: Vec<String> = [
+    let mut args = strings(&[
         "spsa",
         "--game",
         "breakthrough",
@@ -49,12 +49,13 @@ fn spsa_args(engine: &str, log: &Path, out: &Path, extra: &[&str]) -> Vec<String
         log.to_str().unwrap(),
         "--out",
         out.to_str().unwrap(),
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
-    args.extend(extra.iter().map(|s| s.to_string()));
+    ]);
+    args.extend(strings(extra));
     args
+}
+
+fn strings(words: &[&str]) -> Vec<String> {
+    words.iter().map(|s| s.to_string()).collect()
 }
 
 fn engine() -> String {
@@ -182,7 +183,7 @@ fn bad_parameters_are_refused_before_any_game() {
         ),
     ];
     for (engine, game, param, expected) in cases {
-        let args: Vec<String> = [
+        let args = strings(&[
             "spsa",
             "--game",
             game,
@@ -197,10 +198,7 @@ fn bad_parameters_are_refused_before_any_game() {
             log.to_str().unwrap(),
             "--out",
             out.to_str().unwrap(),
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
+        ]);
         let (ok, _, err) = tune(&args);
         assert!(!ok && err.contains(expected), "{param}: {err}");
         assert!(!log.exists() && !out.exists(), "{param}: wrote files");

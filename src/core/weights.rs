@@ -47,6 +47,22 @@ impl WeightTable {
         &self.values
     }
 
+    /// Whether the table lists exactly `expected`, in that order: an
+    /// evaluation reads its weights by position.
+    pub fn require_names<S: AsRef<str>>(&self, expected: &[S]) -> Result<(), String> {
+        let same = self.names.len() == expected.len()
+            && self
+                .names
+                .iter()
+                .zip(expected)
+                .all(|(a, b)| a == b.as_ref());
+        if same {
+            return Ok(());
+        }
+        let list: Vec<&str> = expected.iter().map(AsRef::as_ref).collect();
+        Err(format!("the weights must be, in order: {}", list.join(" ")))
+    }
+
     /// The value of `name`, or an error that names it.
     pub fn get(&self, name: &str) -> Result<i32, String> {
         self.names

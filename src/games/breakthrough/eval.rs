@@ -51,13 +51,7 @@ pub fn check_table(table: &WeightTable) -> Result<(), String> {
 impl Weights {
     /// The table must list exactly the evaluation's weights, in order.
     fn from_table(table: &WeightTable) -> Result<Weights, String> {
-        let names = weight_names();
-        if table.names() != names.as_slice() {
-            return Err(format!(
-                "the weights must be, in order: {}",
-                names.join(" ")
-            ));
-        }
+        table.require_names(&weight_names())?;
         let v = table.values();
         Ok(Weights {
             piece: v[0],

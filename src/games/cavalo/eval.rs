@@ -72,12 +72,7 @@ pub fn check_table(table: &WeightTable) -> Result<(), String> {
 impl Weights {
     /// The table must list exactly the evaluation's weights, in order.
     fn from_table(table: &WeightTable) -> Result<Weights, String> {
-        if table.names() != WEIGHT_NAMES {
-            return Err(format!(
-                "the weights must be, in order: {}",
-                WEIGHT_NAMES.join(" ")
-            ));
-        }
+        table.require_names(&WEIGHT_NAMES)?;
         let weights = table
             .values()
             .try_into()

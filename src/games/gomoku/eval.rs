@@ -89,12 +89,7 @@ impl Weights {
     /// values the sums can hold.
     fn from_table(table: &WeightTable) -> Result<Weights, String> {
         let names = weight_names();
-        if table.names() != names.as_slice() {
-            return Err(format!(
-                "the weights must be, in order: {}",
-                names.join(" ")
-            ));
-        }
+        table.require_names(&names)?;
         let v = table.values();
         let scale_divisor = checked(&names, v, SCALE_DIVISOR, 1..=MAX_SCALE_DIVISOR)?;
         if scale_divisor.count_ones() != 1 {

@@ -54,12 +54,7 @@ impl Weights {
     /// The table must list exactly the evaluation's weights, in order, and
     /// the clamp on mobility needs a bound that is not negative.
     fn from_table(table: &WeightTable) -> Result<Weights, String> {
-        if table.names() != WEIGHT_NAMES {
-            return Err(format!(
-                "the weights must be, in order: {}",
-                WEIGHT_NAMES.join(" ")
-            ));
-        }
+        table.require_names(&WEIGHT_NAMES)?;
         let [potential, mobility, mobility_cap, tempo] = WEIGHT_NAMES.map(|name| table.get(name));
         let weights = Weights {
             potential: potential?,
