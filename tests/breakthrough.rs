@@ -9,35 +9,33 @@ use common::{replay_transcript, transcripts_of, Engine};
 const ENGINE: &str = "breakthrough";
 const START_FEN: &str = "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1";
 
-/// A deliberately plain Breakthrough move generator on an 8x8 array, written
-/// apart from the engine's bitboards so that perft checks one against the other.
+/// A deliberately plain Breakthrough move generator on a grid of any size,
+/// written apart from the engine's bitboards so that perft checks one
+/// against the other.
 mod reference {
     #[derive(Clone)]
     pub struct Position {
         /// `cells[rank][file]`: 1 White, 2 Black, 0 empty; rank 0 is rank 1.
-        pub cells: [[u8; 8]; 8],
+        pub cells: Vec<Vec<u8>>,
         pub white_to_move: bool,
     }
 
+    /// Reads the board's size from the FEN itself: one rank per `/`.
     pub fn from_fen(fen: &str) -> Position {
         let mut fields = fen.split_whitespace();
-        let mut cells = [[0u8; 8]; 8];
-        for (row, text) in fields.next().unwrap_or_default().split('/').enumerate() {
-            let mut file = 0;
+        let mut cells: Vec<Vec<u8>> = Vec::new();
+        for text in fields.next().unwrap_or_default().split('/') {
+            let mut rank = Vec::new();
             for c in text.chars() {
                 match c {
-                    'P' => {
-                        cells[7 - row][file] = 1;
-                        file += 1
-                    }
-                    'p' => {
-                        cells[7 - row][file] = 2;
-                        file += 1
-                    }
-                    d => file += d.to_digit(10).unwrap_or(0) as usize,
+                    'P' => rank.push(1),
+                    'p' => rank.push(2),
+                    d => rank.extend(std::iter::repeat_n(0, d.to_digit(10).unwrap_or(0) as usize)),
                 }
             }
+            cells.push(rank);
         }
+        cells.reverse();
         Position {
             cells,
             white_to_move: fields.next() == Some("w"),
@@ -46,7 +44,8 @@ mod reference {
 
     fn over(p: &Position) -> bool {
         let count = |side| p.cells.iter().flatten().filter(|&&c| c == side).count();
-        p.cells[7].contains(&1) || p.cells[0].contains(&2) || count(1) == 0 || count(2) == 0
+        let last = p.cells.len() - 1;
+        p.cells[last].contains(&1) || p.cells[0].contains(&2) || count(1) == 0 || count(2) == 0
     }
 
     fn children(p: &Position) -> Vec<Position> {
@@ -55,19 +54,20 @@ mod reference {
         } else {
             (2, 1, -1)
         };
+        let (rows, columns) = (p.cells.len() as i32, p.cells[0].len() as i32);
         let mut out = Vec::new();
-        for rank in 0..8i32 {
-            for file in 0..8i32 {
+        for rank in 0..rows {
+            for file in 0..columns {
                 if p.cells[rank as usize][file as usize] != me {
                     continue;
                 }
                 let to_rank = rank + step;
-                if !(0..8).contains(&to_rank) {
+                if !(0..rows).contains(&to_rank) {
                     continue;
                 }
                 for df in [-1i32, 0, 1] {
                     let to_file = file + df;
-                    if !(0..8).contains(&to_file) {
+                    if !(0..columns).contains(&to_file) {
                         continue;
                     }
                     let target = p.cells[to_rank as usize][to_file as usize];
@@ -152,6 +152,60 @@ fn perft_matches_an_independent_generator_in_middle_games() {
                 "{fen} depth {depth}"
             );
         }
+    }
+}
+
+#[test]
+fn smaller_boards_match_the_independent_generator() {
+    // Rows by columns, from the start and from a middle game of each.
+    let boards = [
+        (
+            5,
+            5,
+            "ppppp/ppppp/5/PPPPP/PPPPP w 0 1",
+            "p1ppp/1p1p1/1P3/P1P1P/1PP1P b 0 4",
+        ),
+        (
+            6,
+            5,
+            "ppppp/ppppp/5/5/PPPPP/PPPPP w 0 1",
+            "pp1pp/2p1p/p4/1P2P/P1P2/1P1PP w 0 5",
+        ),
+        (4, 3, "ppp/ppp/PPP/PPP w 0 1", "p1p/1pP/P2/PP1 b 0 3"),
+        (
+            7,
+            8,
+            "pppppppp/pppppppp/8/8/8/PPPPPPPP/PPPPPPPP w 0 1",
+            "pppp1ppp/4p3/8/8/3P4/PPP1PPPP/PPPPPPPP b 0 2",
+        ),
+    ];
+    for (rows, columns, start, middle) in boards {
+        let mut engine = Engine::start(ENGINE);
+        engine.send(&format!("setoption name Rows value {rows}"));
+        engine.send(&format!("setoption name Columns value {columns}"));
+        engine.send("position startpos");
+        let shown = engine.ask("d", "Fen:");
+        assert!(
+            shown.last().is_some_and(|l| l.ends_with(start)),
+            "{shown:?}"
+        );
+        for fen in [start, middle] {
+            let reference = reference::from_fen(fen);
+            for depth in 1..=5 {
+                assert_eq!(
+                    engine_perft(&mut engine, fen, depth),
+                    reference::perft(&reference, depth),
+                    "{rows}x{columns} {fen} depth {depth}"
+                );
+            }
+        }
+        // An 8x8 position does not fit.
+        engine.send(&format!("position fen {START_FEN}"));
+        let lines = engine.ask("isready", "readyok");
+        assert!(
+            lines.iter().any(|l| l.starts_with("info string error")),
+            "{lines:?}"
+        );
     }
 }
 

@@ -34,7 +34,16 @@ fn check<G: Game>(settings: &[&[(&str, &str)]], games: usize, max_plies: usize) 
 
 #[test]
 fn breakthrough_keeps_the_game_contract() {
-    check::<Breakthrough>(&[&[]], 8, 400);
+    check::<Breakthrough>(
+        &[
+            &[],
+            &[("Rows", "5"), ("Columns", "5")],
+            &[("Rows", "6"), ("Columns", "5")],
+            &[("Rows", "4"), ("Columns", "2")],
+        ],
+        8,
+        400,
+    );
 }
 
 #[test]

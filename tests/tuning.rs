@@ -83,6 +83,35 @@ fn records_become_positions_and_a_tuned_weight_table() {
     assert!(lines.len() > 100, "{} positions", lines.len());
     assert!(lines.iter().any(|p| p.result == 1.0) && lines.iter().any(|p| p.result == 0.0));
 
+    // With captures on the board kept too, more positions, each a superset.
+    let noisy = temp_path("noisy.txt");
+    let (ok, out, err) = run(
+        "tune",
+        &[
+            "sample",
+            "--game",
+            "breakthrough",
+            "--records",
+            records.to_str().unwrap(),
+            "--skip",
+            "6",
+            "--keep-noisy",
+            "--out",
+            noisy.to_str().unwrap(),
+        ],
+    );
+    assert!(ok, "{out}{err}");
+    let noisy = std::fs::read_to_string(&noisy).unwrap();
+    let noisy: std::collections::HashSet<&str> = noisy.lines().collect();
+    let quiet = std::fs::read_to_string(&positions).unwrap();
+    assert!(
+        noisy.len() > 2 * lines.len(),
+        "{} against {}",
+        noisy.len(),
+        lines.len()
+    );
+    assert!(quiet.lines().all(|line| noisy.contains(line)));
+
     let (ok, out, err) = run(
         "tune",
         &[

@@ -17,6 +17,7 @@ use boardgames::referee::client::EngineSpec;
 use boardgames::referee::openings::OpeningSource;
 use boardgames::referee::play::GameSettings;
 use boardgames::tuning::commands::{run_sample, run_texel, SampleJob, TexelJob};
+use boardgames::tuning::sample::SampleFilter;
 use boardgames::tuning::spsa_run::{run_spsa, ParamRequest, SpsaJob};
 use boardgames::tuning::texel::FitSettings;
 use clap::{Parser, Subcommand, ValueEnum};
@@ -55,6 +56,11 @@ enum Command {
         /// Opening plies to skip in every game.
         #[arg(long, default_value_t = 8)]
         skip: usize,
+        /// Keep positions where the side to move has captures or other
+        /// noisy moves (only those where it must answer a threat are
+        /// dropped): the exchange terms of an evaluation are fitted there.
+        #[arg(long)]
+        keep_noisy: bool,
         /// A rule option as the referee takes it, `NAME=VALUE`.
         #[arg(long = "rule", value_parser = parse_rule)]
         rules: Vec<(String, String)>,
@@ -209,13 +215,17 @@ fn run(cli: Cli) -> Result<String, String> {
             game,
             records,
             skip,
+            keep_noisy,
             rules,
             out,
         } => {
             let job = SampleJob {
                 records,
                 rule_options: rules,
-                skip_plies: skip,
+                filter: SampleFilter {
+                    skip_plies: skip,
+                    keep_noisy,
+                },
                 out,
             };
             match game {

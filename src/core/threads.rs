@@ -165,7 +165,7 @@ mod tests {
 
     #[test]
     fn a_helper_leaves_its_work_in_the_shared_table_and_counts_it() {
-        let game = Breakthrough::start_position(&BreakthroughRules);
+        let game = Breakthrough::start_position(&BreakthroughRules::default());
         let mut tables = SearchTables::<Breakthrough, BreakthroughKnowledge>::new(4);
         tables.tt.new_search();
         let counts = HelperReports::new();
@@ -200,7 +200,7 @@ mod tests {
 
     #[test]
     fn the_main_thread_plays_a_deeper_helper_iteration() {
-        let game = Breakthrough::start_position(&BreakthroughRules);
+        let game = Breakthrough::start_position(&BreakthroughRules::default());
         let mut legal = Vec::new();
         game.generate_moves(&mut legal);
         let tables = SearchTables::<Breakthrough, BreakthroughKnowledge>::new(4);
@@ -238,7 +238,7 @@ mod tests {
     #[test]
     fn more_threads_find_the_same_forced_win() {
         // White's e5 runner cannot be caught: it arrives in 3 moves.
-        let rules = BreakthroughRules;
+        let rules = BreakthroughRules::default();
         let game =
             Breakthrough::from_fen("pp6/8/8/4P3/8/8/8/7P w 0 1", &rules).expect("a valid FEN");
         for threads in [1, 2, 4] {

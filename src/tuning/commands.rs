@@ -10,7 +10,7 @@ use crate::referee::record::parse_json_lines;
 use crate::referee::tournament::build_rules;
 
 use super::plot::draw_loss_curve;
-use super::sample::{sample_positions, LabelledPosition};
+use super::sample::{sample_positions, LabelledPosition, SampleFilter};
 use super::texel::{fit, fit_scale, loss, Dataset, EpochLoss, FitSettings};
 
 fn read(path: &Path) -> Result<String, String> {
@@ -24,7 +24,7 @@ fn write(path: &Path, text: &str) -> Result<(), String> {
 pub struct SampleJob {
     pub records: Vec<PathBuf>,
     pub rule_options: Vec<(String, String)>,
-    pub skip_plies: usize,
+    pub filter: SampleFilter,
     pub out: PathBuf,
 }
 
@@ -38,7 +38,7 @@ pub fn run_sample<G: Game, K: Knowledge<G>>(job: &SampleJob) -> Result<String, S
             parse_json_lines(&read(path)?).map_err(|e| format!("{}: {e}", path.display()))?;
         records.extend(games);
     }
-    let (positions, counts) = sample_positions::<G, K>(&records, &rules, job.skip_plies)?;
+    let (positions, counts) = sample_positions::<G, K>(&records, &rules, job.filter)?;
     let text: String = positions.iter().map(|p| p.to_line() + "\n").collect();
     write(&job.out, &text)?;
     Ok(format!(

@@ -90,13 +90,25 @@ pub struct SampleCounts {
     pub repeated: usize,
 }
 
-/// Positions from `records`: `skip_plies` opening plies skipped, forcing
-/// positions and repeats dropped. A record that does not replay (an
+/// Which positions of a game are kept.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SampleFilter {
+    /// Opening plies skipped in every game.
+    pub skip_plies: usize,
+    /// Keep positions where the side to move has noisy moves (captures,
+    /// say), dropping only those where it must answer a threat: for games
+    /// like Breakthrough where pieces are in contact most of the game and
+    /// the evaluation's exchange terms are fitted on exactly those.
+    pub keep_noisy: bool,
+}
+
+/// Positions from `records`: opening plies skipped, forcing positions and
+/// repeats dropped, as `filter` says. A record that does not replay (an
 /// illegal or unreadable move) is an error naming its round.
 pub fn sample_positions<G: Game, K: Knowledge<G>>(
     records: &[GameRecord],
     rules: &G::Rules,
-    skip_plies: usize,
+    filter: SampleFilter,
 ) -> Result<(Vec<LabelledPosition>, SampleCounts), String> {
     let mut knowledge = K::default();
     let mut counts = SampleCounts::default();
@@ -118,9 +130,9 @@ pub fn sample_positions<G: Game, K: Knowledge<G>>(
         }
         .map_err(|e| format!("round {}: {e}", record.round))?;
         for (ply, recorded) in record.moves.iter().enumerate() {
-            if ply < skip_plies {
+            if ply < filter.skip_plies {
                 counts.opening += 1;
-            } else if forcing(&mut knowledge, &position, &mut moves) {
+            } else if forcing(&mut knowledge, &mut position, &mut moves, filter.keep_noisy) {
                 counts.forcing += 1;
             } else if !seen.insert(position.hash()) {
                 counts.repeated += 1;
@@ -156,14 +168,23 @@ pub fn sample_positions<G: Game, K: Knowledge<G>>(
 }
 
 /// Whether the side to move is in a forcing sequence: it must answer a
-/// threat, or it has moves quiescence would search.
+/// threat, or (unless `keep_noisy`) it has moves quiescence would search.
+/// A position whose result the knowledge proves is dropped too: the search
+/// never asks the evaluation there.
 fn forcing<G: Game, K: Knowledge<G>>(
     knowledge: &mut K,
-    position: &G,
+    position: &mut G,
     moves: &mut Vec<G::Move>,
+    keep_noisy: bool,
 ) -> bool {
-    if position.outcome().is_some() || knowledge.must_respond(position) {
+    if position.outcome().is_some()
+        || knowledge.must_respond(position)
+        || knowledge.forced_result(position).is_some()
+    {
         return true;
+    }
+    if keep_noisy {
+        return false;
     }
     knowledge.noisy_moves(position, moves);
     !moves.is_empty()

@@ -1,5 +1,8 @@
-//! Breakthrough rules on bitboards: square `a1` is bit 0, `h8` bit 63; White
-//! starts on ranks 1-2 and moves up, Black on ranks 7-8 and moves down.
+//! Breakthrough rules on bitboards, on any board of up to 8 rows and 8
+//! columns: square `a1` is bit 0 and a rank is 8 bits whatever the width
+//! (`b3` is bit 17), so one shift moves a piece one rank on every size.
+//! White starts on the first two ranks and moves up, Black on the last two
+//! and moves down.
 
 use once_cell::sync::Lazy;
 use rand::{rngs::StdRng, Rng, SeedableRng};
@@ -9,11 +12,127 @@ use crate::core::game::{Outcome, Player};
 pub type Bitboard = u64;
 
 pub const FILE_A: Bitboard = 0x0101_0101_0101_0101;
-pub const FILE_H: Bitboard = FILE_A << 7;
 pub const RANK_1: Bitboard = 0xff;
-pub const RANK_2: Bitboard = RANK_1 << 8;
-pub const RANK_7: Bitboard = RANK_1 << 48;
-pub const RANK_8: Bitboard = RANK_1 << 56;
+
+/// The board's shape, with the masks the move generator needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Geometry {
+    rows: u8,
+    columns: u8,
+    squares: Bitboard,
+    last_file: Bitboard,
+}
+
+impl Geometry {
+    /// The standard 8x8 board.
+    pub const STANDARD: Geometry = Geometry::new(8, 8);
+    /// Fewer than four rows leave no room between the armies' two ranks;
+    /// fewer than two columns leave no diagonal, so a blocked piece could
+    /// never move and the game could stall.
+    pub const ROWS: std::ops::RangeInclusive<u8> = 4..=8;
+    pub const COLUMNS: std::ops::RangeInclusive<u8> = 2..=8;
+
+    const fn new(rows: u8, columns: u8) -> Geometry {
+        let rank = RANK_1 >> (8 - columns);
+        let squares = if rows == 8 {
+            !0
+        } else {
+            (1u64 << (8 * rows)) - 1
+        };
+        Geometry {
+            rows,
+            columns,
+            squares: squares & (rank * FILE_A),
+            last_file: FILE_A << (columns - 1),
+        }
+    }
+
+    /// A board of `rows` by `columns`, or why there is none.
+    pub fn checked(rows: u8, columns: u8) -> Result<Geometry, String> {
+        if !Geometry::ROWS.contains(&rows) || !Geometry::COLUMNS.contains(&columns) {
+            return Err(format!(
+                "a {rows}x{columns} board: rows must be 4 to 8 and columns 2 to 8"
+            ));
+        }
+        Ok(Geometry::new(rows, columns))
+    }
+
+    pub fn rows(&self) -> u8 {
+        self.rows
+    }
+
+    pub fn columns(&self) -> u8 {
+        self.columns
+    }
+
+    pub fn is_standard(&self) -> bool {
+        *self == Geometry::STANDARD
+    }
+
+    pub fn squares(&self) -> Bitboard {
+        self.squares
+    }
+
+    pub fn contains(&self, square: u32) -> bool {
+        square < 64 && self.squares & (1u64 << square) != 0
+    }
+
+    /// Squares attacked (diagonally forward) by the pieces `bits` of `side`.
+    pub fn attacks(&self, side: Player, bits: Bitboard) -> Bitboard {
+        let (left, right) = self.attacks_by_direction(side, bits);
+        left | right
+    }
+
+    /// The squares attacked towards the a-file and towards the last file.
+    pub fn attacks_by_direction(&self, side: Player, bits: Bitboard) -> (Bitboard, Bitboard) {
+        let (left, right) = match side {
+            Player::P1 => ((bits & !FILE_A) << 7, (bits & !self.last_file) << 9),
+            Player::P2 => ((bits & !FILE_A) >> 9, (bits & !self.last_file) >> 7),
+        };
+        (left & self.squares, right & self.squares)
+    }
+
+    /// The squares one step ahead of the pieces `bits` of `side`, straight or
+    /// diagonally: where they could move if nothing stood there.
+    pub fn steps_ahead(&self, side: Player, bits: Bitboard) -> Bitboard {
+        let straight = match side {
+            Player::P1 => bits << 8,
+            Player::P2 => bits >> 8,
+        };
+        self.attacks(side, bits) | (straight & self.squares)
+    }
+
+    /// The pieces of `bits` with a neighbour of `bits` on their rank.
+    pub fn side_by_side(&self, bits: Bitboard) -> Bitboard {
+        bits & (((bits & !FILE_A) >> 1) | ((bits & !self.last_file) << 1))
+    }
+
+    /// Rank of `square` counted from `side`'s home rank (0 to rows - 1).
+    pub fn relative_rank(&self, side: Player, square: u32) -> usize {
+        match side {
+            Player::P1 => (square / 8) as usize,
+            Player::P2 => self.rows as usize - 1 - (square / 8) as usize,
+        }
+    }
+
+    /// The squares on `side`'s rank `rank`, counted from its home rank.
+    pub fn relative_rank_mask(&self, side: Player, rank: usize) -> Bitboard {
+        let rank = match side {
+            Player::P1 => rank,
+            Player::P2 => self.rows as usize - 1 - rank,
+        };
+        (RANK_1 << (8 * rank)) & self.squares
+    }
+
+    /// The rank a side's pieces must reach, and the one just before it.
+    pub fn goal_rank(&self, side: Player) -> Bitboard {
+        self.relative_rank_mask(side, self.rows as usize - 1)
+    }
+
+    pub fn last_step_rank(&self, side: Player) -> Bitboard {
+        self.relative_rank_mask(side, self.rows as usize - 2)
+    }
+}
 
 /// A move from one square to another; `capture` is set when an enemy piece
 /// stands on `to` (unmake needs it back).
@@ -63,42 +182,29 @@ pub struct Board {
     pub side: Player,
     pub ply: u32,
     hash: u64,
-}
-
-/// Squares attacked (diagonally forward) by the pieces `bits` of `side`.
-pub fn attacks(side: Player, bits: Bitboard) -> Bitboard {
-    match side {
-        Player::P1 => ((bits & !FILE_A) << 7) | ((bits & !FILE_H) << 9),
-        Player::P2 => ((bits & !FILE_A) >> 9) | ((bits & !FILE_H) >> 7),
-    }
-}
-
-/// The rank a side's pieces must reach, and the one just before it.
-pub fn goal_rank(side: Player) -> Bitboard {
-    match side {
-        Player::P1 => RANK_8,
-        Player::P2 => RANK_1,
-    }
-}
-
-pub fn last_step_rank(side: Player) -> Bitboard {
-    match side {
-        Player::P1 => RANK_7,
-        Player::P2 => RANK_2,
-    }
+    geometry: Geometry,
 }
 
 impl Board {
-    pub fn start() -> Board {
-        Board::from_pieces([RANK_1 | RANK_2, RANK_7 | RANK_8], Player::P1, 0)
+    /// The starting position: each side fills its first two ranks.
+    pub fn start(geometry: Geometry) -> Board {
+        let army =
+            |side| geometry.relative_rank_mask(side, 0) | geometry.relative_rank_mask(side, 1);
+        Board::from_pieces(
+            [army(Player::P1), army(Player::P2)],
+            Player::P1,
+            0,
+            geometry,
+        )
     }
 
-    pub fn from_pieces(pieces: [Bitboard; 2], side: Player, ply: u32) -> Board {
+    pub fn from_pieces(pieces: [Bitboard; 2], side: Player, ply: u32, geometry: Geometry) -> Board {
         let mut board = Board {
             pieces,
             side,
             ply,
             hash: 0,
+            geometry,
         };
         board.hash = board.compute_hash();
         board
@@ -124,6 +230,10 @@ impl Board {
         self.hash
     }
 
+    pub fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
     pub fn occupied(&self) -> Bitboard {
         self.pieces[0] | self.pieces[1]
     }
@@ -138,9 +248,9 @@ impl Board {
 
     pub fn outcome(&self) -> Option<Outcome> {
         let [white, black] = self.pieces;
-        if white & RANK_8 != 0 || black == 0 {
+        if white & self.geometry.goal_rank(Player::P1) != 0 || black == 0 {
             Some(Outcome::Win(Player::P1))
-        } else if black & RANK_1 != 0 || white == 0 {
+        } else if black & self.geometry.goal_rank(Player::P2) != 0 || white == 0 {
             Some(Outcome::Win(Player::P2))
         } else {
             None
@@ -152,19 +262,13 @@ impl Board {
     /// exactly one origin per direction.
     fn targets(&self) -> [Bitboard; 3] {
         let own = self.own();
-        let empty = !self.occupied();
-        match self.side {
-            Player::P1 => [
-                (own << 8) & empty,
-                ((own & !FILE_A) << 7) & !own,
-                ((own & !FILE_H) << 9) & !own,
-            ],
-            Player::P2 => [
-                (own >> 8) & empty,
-                ((own & !FILE_A) >> 9) & !own,
-                ((own & !FILE_H) >> 7) & !own,
-            ],
-        }
+        let empty = self.geometry.squares & !self.occupied();
+        let (left, right) = self.geometry.attacks_by_direction(self.side, own);
+        let straight = match self.side {
+            Player::P1 => own << 8,
+            Player::P2 => own >> 8,
+        };
+        [straight & empty, left & !own, right & !own]
     }
 
     /// Distance from origin to target for each direction, signed by side.

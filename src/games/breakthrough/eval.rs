@@ -1,9 +1,13 @@
-//! Breakthrough knowledge: the static evaluation and the results that can be
-//! proven without search (a win next move, an unstoppable runner).
+//! Breakthrough's static evaluation: features counted for each side (its
+//! own minus the opponent's), weighted by `weights.txt`. The features are
+//! what decides the game: material, where each piece stands (by rank and
+//! file), who wins the exchanges on each square, safe moves left (the
+//! zugzwang of blocked endgames), and lanes a runner could use.
 
-use once_cell::sync::Lazy;
+use once_cell::sync::{Lazy, OnceCell};
 
-use super::board::{attacks, goal_rank, last_step_rank, Bitboard, Board, FILE_A, FILE_H};
+use super::board::{Bitboard, Board, Geometry};
+use super::tactics::cone;
 use crate::core::weights::WeightTable;
 use crate::core::{EvalTerm, Player, Score};
 
@@ -12,260 +16,296 @@ use crate::core::{EvalTerm, Player, Score};
 pub static WEIGHT_TABLE: Lazy<WeightTable> = Lazy::new(|| {
     // The file is part of the source; a test reads it, so a broken one
     // never gets past the test suite.
-    WeightTable::parse(include_str!("weights.txt")).unwrap_or_else(|e| panic!("weights.txt: {e}"))
+    WeightTable::parse(include_str!("weights.txt"))
+        .and_then(|table| check_table(&table).map(|()| table))
+        .unwrap_or_else(|e| panic!("weights.txt: {e}"))
 });
 
-static WEIGHTS: Lazy<Weights> =
-    Lazy::new(|| Weights::from_table(&WEIGHT_TABLE).unwrap_or_else(|e| panic!("weights.txt: {e}")));
+/// Files folded onto the left half (a with h, b with g, ...): the game is
+/// the same seen in a mirror.
+const FOLDED_FILES: usize = 4;
+/// Ranks a piece stands on while the game goes on (the goal rank ends it).
+const LIVE_RANKS: usize = 7;
+const SQUARE_FEATURES: usize = LIVE_RANKS * FOLDED_FILES;
 
-/// The weights, one field per term; the table lists them in the order of
-/// `FEATURES` (piece, advance by rank, home guard by file, defended,
-/// phalanx, hanging, tempo).
-struct Weights {
-    piece: Score,
-    advance: [Score; 8],
-    home_guard: [Score; 8],
-    defended: Score,
-    phalanx: Score,
-    hanging: Score,
-    tempo: Score,
-}
+/// The features after material and the piece-square ones, in table order.
+const OTHER_NAMES: [&str; 12] = [
+    "defended",
+    "phalanx",
+    "hanging",
+    "outnumbered",
+    "tempo",
+    "safe_rank_3",
+    "safe_rank_4",
+    "safe_rank_5",
+    "safe_steps",
+    "control_own_half",
+    "control_far_half",
+    "open_lane",
+];
+const OTHER_FEATURES: usize = OTHER_NAMES.len();
+const SQUARE_START: usize = 1;
+const OTHER_START: usize = SQUARE_START + SQUARE_FEATURES;
 
 /// How many weights, and features, the evaluation has.
-pub const FEATURES: usize = 21;
+pub const FEATURES: usize = OTHER_START + OTHER_FEATURES;
+
+// Indices into the other features.
+const DEFENDED: usize = 0;
+const PHALANX: usize = 1;
+const HANGING: usize = 2;
+const OUTNUMBERED: usize = 3;
+const TEMPO: usize = 4;
+const SAFE_RANK_3: usize = 5;
+const SAFE_STEPS: usize = 8;
+const CONTROL_OWN_HALF: usize = 9;
+const CONTROL_FAR_HALF: usize = 10;
+const OPEN_LANE: usize = 11;
 
 /// The weights' names, in table (and feature) order.
 pub fn weight_names() -> Vec<String> {
     let mut names = vec!["piece".to_owned()];
-    names.extend((0..8).map(|rank| format!("advance_rank_{rank}")));
-    names.extend((b'a'..=b'h').map(|file| format!("home_guard_file_{}", file as char)));
-    names.extend(["defended", "phalanx", "hanging", "tempo"].map(str::to_owned));
+    for rank in 0..LIVE_RANKS {
+        for files in ["ah", "bg", "cf", "de"] {
+            names.push(format!("square_rank_{rank}_{files}"));
+        }
+    }
+    names.extend(OTHER_NAMES.map(str::to_owned));
     names
 }
 
-/// Whether the evaluation would load `table`.
+/// The weights as the evaluation reads them, for one board shape: a
+/// piece's value on each square for each side (material plus its square),
+/// which feature each square counts for, the masks of the rank features,
+/// and the other weights.
+struct EvalTables {
+    square_value: [[Score; 64]; 2],
+    square_feature: [[u8; 64]; 2],
+    /// Per side, the squares of feature ranks 3, 4 and 5.
+    safe_ranks: [[Bitboard; 3]; 2],
+    /// Per side, the ranks nearer its home than the enemy's.
+    own_half: [Bitboard; 2],
+    other: [Score; OTHER_FEATURES],
+}
+
+impl EvalTables {
+    fn new(geometry: &Geometry, v: &[Score]) -> EvalTables {
+        let sides = [Player::P1, Player::P2];
+        let square_feature =
+            sides.map(|side| std::array::from_fn(|s| square_index(geometry, side, s as u32) as u8));
+        let square_value = std::array::from_fn(|side| {
+            std::array::from_fn(|s| v[0] + v[SQUARE_START + square_feature[side][s] as usize])
+        });
+        let ranks_where = |side: Player, keep: &dyn Fn(usize) -> bool| {
+            (0..geometry.rows() as usize)
+                .filter(|&rank| keep(rank))
+                .fold(0, |mask, rank| {
+                    mask | geometry.relative_rank_mask(side, rank)
+                })
+        };
+        let rows = geometry.rows() as usize;
+        EvalTables {
+            square_value,
+            square_feature,
+            safe_ranks: sides.map(|side| {
+                std::array::from_fn(|i| {
+                    ranks_where(side, &|rank| feature_rank(rows, rank) == 3 + i)
+                })
+            }),
+            own_half: sides.map(|side| ranks_where(side, &|rank| 2 * rank < rows)),
+            other: std::array::from_fn(|i| v[OTHER_START + i]),
+        }
+    }
+
+    /// The tables for `geometry`, built once per board shape on first use.
+    fn get(geometry: &Geometry) -> &'static EvalTables {
+        static TABLES: Lazy<Vec<OnceCell<EvalTables>>> =
+            Lazy::new(|| (0..81).map(|_| OnceCell::new()).collect());
+        let slot = 9 * geometry.rows() as usize + geometry.columns() as usize;
+        TABLES[slot].get_or_init(|| EvalTables::new(geometry, WEIGHT_TABLE.values()))
+    }
+}
+
+/// Whether the evaluation would load `table`: it must list exactly the
+/// evaluation's weights, in order.
 pub fn check_table(table: &WeightTable) -> Result<(), String> {
-    Weights::from_table(table).map(|_| ())
+    table.require_names(&weight_names())
 }
 
-impl Weights {
-    /// The table must list exactly the evaluation's weights, in order.
-    fn from_table(table: &WeightTable) -> Result<Weights, String> {
-        table.require_names(&weight_names())?;
-        let v = table.values();
-        Ok(Weights {
-            piece: v[0],
-            advance: std::array::from_fn(|rank| v[1 + rank]),
-            home_guard: std::array::from_fn(|file| v[9 + file]),
-            defended: v[17],
-            phalanx: v[18],
-            hanging: v[19],
-            tempo: v[20],
-        })
+/// The rank a piece's square features count it on: its distance from home
+/// in its own half, its distance from the goal near the goal (the last
+/// three ranks before the goal are 4, 5 and 6 on every board). On 8x8 it
+/// is the rank itself.
+fn feature_rank(rows: usize, rank: usize) -> usize {
+    let to_goal = rows - 1 - rank;
+    if to_goal <= 3 {
+        (7 - to_goal).min(LIVE_RANKS - 1)
+    } else {
+        rank.min(3)
     }
 }
 
-/// For each side and square, the squares in front of a piece there from
-/// which an enemy piece could still intercept it. A runner walking straight
-/// ahead closes the gap by two ranks per full move while an enemy piece
-/// drifts one file per move, so an enemy `d` ranks ahead matters only within
-/// `d / 2 + 1` files (that bound already allows the enemy the first move).
-/// A piece with nothing at all in its cone walks straight to the goal and
-/// nobody can catch or block it.
-static CONES: Lazy<[[Bitboard; 64]; 2]> = Lazy::new(|| {
-    let mut cones = [[0; 64]; 2];
-    #[allow(clippy::needless_range_loop)] // both sides' tables are filled per square
-    for square in 0..64usize {
-        let (file, rank) = ((square % 8) as i32, (square / 8) as i32);
-        for other in 0..64usize {
-            let (f, r) = ((other % 8) as i32, (other / 8) as i32);
-            if r > rank && (f - file).abs() <= (r - rank) / 2 + 1 {
-                cones[0][square] |= 1u64 << other;
-            }
-            if r < rank && (f - file).abs() <= (rank - r) / 2 + 1 {
-                cones[1][square] |= 1u64 << other;
-            }
+/// Which piece-square feature a piece of `side` on `square` counts for. A
+/// piece on the goal rank has ended the game; it counts as one step short.
+fn square_index(geometry: &Geometry, side: Player, square: u32) -> usize {
+    if !geometry.contains(square) {
+        return 0; // never occupied
+    }
+    let columns = geometry.columns() as usize;
+    let file = (square % 8) as usize;
+    let rank = geometry.relative_rank(side, square);
+    let folded = file.min(columns - 1 - file).min(FOLDED_FILES - 1);
+    feature_rank(geometry.rows() as usize, rank) * FOLDED_FILES + folded
+}
+
+/// The squares one side attacks at least once, and twice.
+#[derive(Clone, Copy)]
+struct AttackMap {
+    once: Bitboard,
+    twice: Bitboard,
+}
+
+impl AttackMap {
+    fn of(geometry: &Geometry, side: Player, bits: Bitboard) -> AttackMap {
+        let (left, right) = geometry.attacks_by_direction(side, bits);
+        AttackMap {
+            once: left | right,
+            twice: left & right,
         }
     }
-    cones
-});
 
-/// Rank of `square` counted from `side`'s home rank (0..=7).
-fn relative_rank(side: Player, square: u32) -> usize {
-    match side {
-        Player::P1 => (square / 8) as usize,
-        Player::P2 => 7 - (square / 8) as usize,
+    /// Squares this side attacks more often than `other` does: a piece of
+    /// the other side there is lost in the exchange.
+    fn outnumbers(&self, other: &AttackMap) -> Bitboard {
+        (self.once & !other.once) | (self.twice & !other.twice)
     }
 }
 
-/// Moves the fastest piece of `side` needs to reach the goal, ignoring
-/// everything in its way: a lower bound on how soon `side` can win.
-fn fastest_possible(board: &Board, side: Player) -> u32 {
-    let pieces = board.pieces[side.index()];
-    let front = match side {
-        Player::P1 => 63 - pieces.leading_zeros(),
-        Player::P2 => pieces.trailing_zeros(),
-    };
-    7 - relative_rank(side, front) as u32
-}
-
-/// Moves the fastest unstoppable runner of `side` needs, if it has one.
-fn unstoppable_runner(board: &Board, side: Player) -> Option<u32> {
-    let occupied = board.occupied();
-    let mut rest = board.pieces[side.index()];
-    let mut best: Option<u32> = None;
-    while rest != 0 {
-        let square = rest.trailing_zeros();
-        rest &= rest - 1;
-        if CONES[side.index()][square as usize] & occupied == 0 {
-            let distance = 7 - relative_rank(side, square) as u32;
-            best = Some(best.map_or(distance, |b| b.min(distance)));
-        }
-    }
-    best
-}
-
-/// Pieces of the opponent one step from their goal, which the side to move
-/// must capture at once.
-pub fn intruders(board: &Board) -> Bitboard {
-    board.enemy() & last_step_rank(board.side.other())
-}
-
-/// See `Game::forced_result`: plies to a win (positive) or loss (negative)
-/// that hold whatever either side plays.
-pub fn forced_result(board: &Board) -> Option<i32> {
-    let us = board.side;
-    let them = us.other();
-    if board.own() & last_step_rank(us) != 0 {
-        return Some(1);
-    }
-    let intruders = intruders(board);
-    if intruders != 0 {
-        let capturable = intruders & attacks(us, board.own());
-        if intruders.count_ones() > 1 || capturable == 0 {
-            return Some(-2);
-        }
-        return None;
-    }
-    if let Some(moves) = unstoppable_runner(board, us) {
-        if moves <= fastest_possible(board, them) {
-            return Some(2 * moves as i32 - 1);
-        }
-    }
-    if let Some(moves) = unstoppable_runner(board, them) {
-        if moves < fastest_possible(board, us) {
-            return Some(-2 * moves as i32);
-        }
-    }
-    None
-}
-
-/// What one side's evaluation counts, one entry per weight (see
-/// `weight_names`): the evaluation is their weighted sum.
-fn side_features(board: &Board, side: Player) -> [i32; FEATURES] {
-    let mut features = [0; FEATURES];
+/// The features other than material and squares for `side`, given both
+/// sides' attack maps (indexed by player).
+fn other_features(
+    board: &Board,
+    side: Player,
+    maps: &[AttackMap; 2],
+    tables: &EvalTables,
+) -> [i32; OTHER_FEATURES] {
+    let geometry = board.geometry();
     let own = board.pieces[side.index()];
     let enemy = board.pieces[side.other().index()];
-    features[0] = own.count_ones() as i32;
-    let mut rest = own;
-    while rest != 0 {
-        let square = rest.trailing_zeros();
-        rest &= rest - 1;
-        features[1 + relative_rank(side, square)] += 1;
-    }
-    let mut guards = own & goal_rank(side.other());
-    while guards != 0 {
-        let square = guards.trailing_zeros();
-        guards &= guards - 1;
-        features[9 + (square % 8) as usize] += 1;
-    }
-    let defended = own & attacks(side, own);
-    let phalanx = own & (((own & !FILE_A) >> 1) | ((own & !FILE_H) << 1));
-    features[17] = defended.count_ones() as i32;
-    features[18] = phalanx.count_ones() as i32;
-    if board.side != side {
-        let attacked = own & attacks(side.other(), enemy) & !defended;
-        features[19] = -i32::from(attacked != 0);
+    let (ours, theirs) = (&maps[side.index()], &maps[side.other().index()]);
+    let lost_here = theirs.outnumbers(ours);
+    let mut f = [0; OTHER_FEATURES];
+    f[DEFENDED] = (own & ours.once).count_ones() as i32;
+    f[PHALANX] = geometry.side_by_side(own).count_ones() as i32;
+    if board.side == side {
+        f[TEMPO] = 1;
     } else {
-        features[20] = 1;
+        // The side to move takes first: what it attacks is at stake now.
+        f[HANGING] = -i32::from(own & theirs.once & !ours.once != 0);
+        f[OUTNUMBERED] = -((own & lost_here).count_ones() as i32);
     }
-    features
+    let safe = own & !lost_here;
+    for (i, ranks) in tables.safe_ranks[side.index()].iter().enumerate() {
+        f[SAFE_RANK_3 + i] = (safe & ranks).count_ones() as i32;
+    }
+    let free = !(own | enemy);
+    f[SAFE_STEPS] = (geometry.steps_ahead(side, own) & free & !lost_here).count_ones() as i32;
+    let held = ours.outnumbers(theirs);
+    let own_half = tables.own_half[side.index()];
+    f[CONTROL_OWN_HALF] = (held & own_half).count_ones() as i32;
+    f[CONTROL_FAR_HALF] = (held & !own_half).count_ones() as i32;
+    let mut advanced = own & !own_half;
+    while advanced != 0 {
+        let square = advanced.trailing_zeros();
+        advanced &= advanced - 1;
+        f[OPEN_LANE] += i32::from(cone(side, square) & enemy == 0);
+    }
+    f
 }
 
-/// The evaluation's terms for one side, indexed like `TERM_NAMES`: the
-/// weighted sum of `side_features`, computed directly because it runs at
-/// every node.
-fn side_terms(board: &Board, side: Player, w: &Weights) -> [Score; 5] {
-    let own = board.pieces[side.index()];
-    let enemy = board.pieces[side.other().index()];
-    let mut advance = 0;
-    let mut rest = own;
-    while rest != 0 {
-        let square = rest.trailing_zeros();
-        rest &= rest - 1;
-        advance += w.advance[relative_rank(side, square)];
-    }
-    let mut home_guard = 0;
-    let mut guards = own & goal_rank(side.other());
-    while guards != 0 {
-        let square = guards.trailing_zeros();
-        guards &= guards - 1;
-        home_guard += w.home_guard[(square % 8) as usize];
-    }
-    let defended = own & attacks(side, own);
-    let phalanx = own & (((own & !FILE_A) >> 1) | ((own & !FILE_H) << 1));
-    let structure =
-        w.defended * defended.count_ones() as Score + w.phalanx * phalanx.count_ones() as Score;
-    let safety = if board.side != side {
-        let attacked = own & attacks(side.other(), enemy) & !defended;
-        -w.hanging * Score::from(attacked != 0)
-    } else {
-        w.tempo
-    };
+fn attack_maps(board: &Board) -> [AttackMap; 2] {
+    let geometry = board.geometry();
     [
-        w.piece * own.count_ones() as Score,
-        advance,
-        home_guard,
-        structure,
-        safety,
+        AttackMap::of(geometry, Player::P1, board.pieces[0]),
+        AttackMap::of(geometry, Player::P2, board.pieces[1]),
     ]
+}
+
+/// One side's features, one entry per weight (see `weight_names`).
+fn side_features(
+    board: &Board,
+    side: Player,
+    maps: &[AttackMap; 2],
+    tables: &EvalTables,
+) -> [i32; FEATURES] {
+    let mut features = [0; FEATURES];
+    let mut rest = board.pieces[side.index()];
+    features[0] = rest.count_ones() as i32;
+    while rest != 0 {
+        let square = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        features[SQUARE_START + tables.square_feature[side.index()][square] as usize] += 1;
+    }
+    features[OTHER_START..].copy_from_slice(&other_features(board, side, maps, tables));
+    features
 }
 
 /// The features of `board` from the side to move's view (its own minus
 /// the opponent's): `evaluate` is their sum weighted by the table.
 pub fn features(board: &Board) -> [i32; FEATURES] {
-    let ours = side_features(board, board.side);
-    let theirs = side_features(board, board.side.other());
+    let tables = EvalTables::get(board.geometry());
+    let maps = attack_maps(board);
+    let ours = side_features(board, board.side, &maps, tables);
+    let theirs = side_features(board, board.side.other(), &maps, tables);
     std::array::from_fn(|i| ours[i] - theirs[i])
 }
 
-const TERM_NAMES: [&str; 5] = [
-    "material",
-    "advancement",
-    "home guard",
-    "structure",
-    "safety/tempo",
-];
-
-pub fn evaluate(board: &Board) -> Score {
-    let weights = &*WEIGHTS;
-    let ours: Score = side_terms(board, board.side, weights).iter().sum();
-    let theirs: Score = side_terms(board, board.side.other(), weights).iter().sum();
-    ours - theirs
+/// Material with the squares (read from the per-square table, as this runs
+/// at every node), and each other feature times its weight.
+fn side_terms(
+    board: &Board,
+    side: Player,
+    maps: &[AttackMap; 2],
+    tables: &EvalTables,
+) -> (Score, [Score; OTHER_FEATURES]) {
+    let mut squares = 0;
+    let mut rest = board.pieces[side.index()];
+    while rest != 0 {
+        squares += tables.square_value[side.index()][rest.trailing_zeros() as usize];
+        rest &= rest - 1;
+    }
+    let other = other_features(board, side, maps, tables);
+    (squares, std::array::from_fn(|i| tables.other[i] * other[i]))
 }
 
+pub fn evaluate(board: &Board) -> Score {
+    let tables = EvalTables::get(board.geometry());
+    let maps = attack_maps(board);
+    let side_total = |side| {
+        let (squares, other) = side_terms(board, side, &maps, tables);
+        squares + other.iter().sum::<Score>()
+    };
+    side_total(board.side) - side_total(board.side.other())
+}
+
+/// Every term for both sides: material with the piece-square values, then
+/// each other feature by its weight's name.
 pub fn eval_terms(board: &Board) -> Vec<EvalTerm> {
-    let white = side_terms(board, Player::P1, &WEIGHTS);
-    let black = side_terms(board, Player::P2, &WEIGHTS);
-    TERM_NAMES
-        .iter()
-        .enumerate()
-        .map(|(i, name)| EvalTerm {
-            name: name.to_string(),
-            p1: white[i],
-            p2: black[i],
-        })
-        .collect()
+    let tables = EvalTables::get(board.geometry());
+    let maps = attack_maps(board);
+    let (white_squares, white) = side_terms(board, Player::P1, &maps, tables);
+    let (black_squares, black) = side_terms(board, Player::P2, &maps, tables);
+    let mut terms = vec![EvalTerm {
+        name: "material and squares".to_owned(),
+        p1: white_squares,
+        p2: black_squares,
+    }];
+    terms.extend(OTHER_NAMES.iter().enumerate().map(|(i, name)| EvalTerm {
+        name: name.replace('_', " "),
+        p1: white[i],
+        p2: black[i],
+    }));
+    terms
 }
 
 #[cfg(test)]
@@ -274,46 +314,104 @@ mod tests {
     use crate::games::breakthrough::notation::parse_fen;
 
     fn board(fen: &str) -> Board {
-        parse_fen(fen).expect("test FEN is valid")
+        parse_fen(fen, Geometry::STANDARD).expect("test FEN is valid")
     }
 
-    #[test]
-    fn a_piece_on_the_seventh_rank_wins_next_move() {
-        let b = board("pppp4/P7/8/8/8/8/8/8 w 0 1");
-        assert_eq!(forced_result(&b), Some(1));
-    }
-
-    #[test]
-    fn two_intruders_cannot_both_be_captured() {
-        // Black pieces on a2 and h2; White to move cannot take both.
-        let b = board("pppp4/8/8/8/8/8/p6p/1PPPPPP1 w 0 1");
-        assert_eq!(forced_result(&b), Some(-2));
-    }
-
-    #[test]
-    fn a_capturable_intruder_is_not_a_loss() {
-        // Black on b2 is attacked by White's a1 and c1.
-        let b = board("pppp4/8/8/8/8/8/1p6/P1P5 w 0 1");
-        assert_eq!(forced_result(&b), None);
-    }
-
-    #[test]
-    fn an_unstoppable_runner_wins_the_race() {
-        // White's e5 has an empty cone; Black's pieces are far from White's home.
-        let b = board("pp6/8/8/4P3/8/8/8/8 w 0 1");
-        assert_eq!(forced_result(&b), Some(5));
-    }
-
-    #[test]
-    fn a_runner_with_a_stopper_in_its_cone_is_not_proven() {
-        let b = board("8/8/3p4/4P3/8/8/8/8 w 0 1");
-        assert_eq!(forced_result(&b), None);
+    fn side(fen: &str, side: Player) -> [i32; OTHER_FEATURES] {
+        let b = board(fen);
+        other_features(&b, side, &attack_maps(&b), EvalTables::get(b.geometry()))
     }
 
     #[test]
     fn the_weight_file_lists_every_weight_in_order() {
         assert_eq!(WEIGHT_TABLE.names(), weight_names().as_slice());
-        assert_eq!(WEIGHTS.piece, 100);
+        assert_eq!(WEIGHT_TABLE.get("piece"), Ok(100));
+    }
+
+    #[test]
+    fn mirrored_files_share_a_square_feature() {
+        // a1 and h1 for White, a8 and h8 for Black: each side's home corners.
+        let g = &Geometry::STANDARD;
+        assert_eq!(
+            square_index(g, Player::P1, 0),
+            square_index(g, Player::P1, 7)
+        );
+        assert_eq!(
+            square_index(g, Player::P1, 0),
+            square_index(g, Player::P2, 56)
+        );
+        assert_eq!(
+            square_index(g, Player::P2, 59),
+            square_index(g, Player::P2, 60)
+        );
+        assert_ne!(
+            square_index(g, Player::P1, 0),
+            square_index(g, Player::P1, 8)
+        );
+        // On five columns c is the middle; a and e share a feature.
+        let g = &Geometry::checked(6, 5).expect("valid");
+        assert_eq!(
+            square_index(g, Player::P1, 0),
+            square_index(g, Player::P1, 4)
+        );
+        assert_ne!(
+            square_index(g, Player::P1, 2),
+            square_index(g, Player::P1, 1)
+        );
+    }
+
+    #[test]
+    fn the_ranks_before_the_goal_count_alike_on_every_board() {
+        // 8 rows: a rank is itself.
+        assert!((0..7).all(|rank| feature_rank(8, rank) == rank));
+        // 5 rows: home, then the three ranks before the goal.
+        let five: Vec<usize> = (0..4).map(|rank| feature_rank(5, rank)).collect();
+        assert_eq!(five, [0, 4, 5, 6]);
+    }
+
+    #[test]
+    fn a_piece_outnumbered_by_attackers_is_counted_for_the_side_not_to_move() {
+        // White's d4 is attacked by c5 and e5 and defended by c3 only; Black
+        // to move.
+        let white = side("8/8/8/2p1p3/3P4/2P5/8/8 b 0 1", Player::P1);
+        assert_eq!(white[OUTNUMBERED], -1);
+        assert_eq!(white[HANGING], 0, "defended once");
+        // Two defenders: not outnumbered.
+        let white = side("8/8/8/2p1p3/3P4/2P1P3/8/8 b 0 1", Player::P1);
+        assert_eq!(white[OUTNUMBERED], 0);
+        // The side to move is never counted: it takes first.
+        let white = side("8/8/8/2p1p3/3P4/2P5/8/8 w 0 1", Player::P1);
+        assert_eq!((white[OUTNUMBERED], white[TEMPO]), (0, 1));
+    }
+
+    #[test]
+    fn safe_steps_avoid_squares_the_enemy_wins() {
+        // White a2 alone: a3 and b3 are free; Black's b4 wins a3.
+        let white = side("8/8/8/8/1p6/8/P7/8 w 0 1", Player::P1);
+        assert_eq!(white[SAFE_STEPS], 1);
+        let white = side("8/8/8/8/8/8/P7/8 w 0 1", Player::P1);
+        assert_eq!(white[SAFE_STEPS], 2);
+    }
+
+    #[test]
+    fn an_advanced_piece_with_no_enemy_in_its_cone_has_an_open_lane() {
+        let white = side("p7/8/8/4P3/8/8/8/8 w 0 1", Player::P1);
+        assert_eq!(white[OPEN_LANE], 1);
+        let white = side("8/8/3p4/4P3/8/8/8/8 w 0 1", Player::P1);
+        assert_eq!(white[OPEN_LANE], 0);
+        // A piece still in its own half is not counted.
+        let white = side("p7/8/8/8/4P3/8/8/8 w 0 1", Player::P1);
+        assert_eq!(white[OPEN_LANE], 0);
+    }
+
+    #[test]
+    fn control_counts_squares_held_in_each_half() {
+        // White b2 alone attacks a3 and c3, both in its own half.
+        let white = side("8/8/8/8/8/8/1P6/8 w 0 1", Player::P1);
+        assert_eq!((white[CONTROL_OWN_HALF], white[CONTROL_FAR_HALF]), (2, 0));
+        // Black's d4 contests c3 (b2 against d4: one each, nobody holds it).
+        let white = side("8/8/8/8/3p4/8/1P6/8 w 0 1", Player::P1);
+        assert_eq!(white[CONTROL_OWN_HALF], 1);
     }
 
     /// The tuner fits weights to features alone: the features weighted by
@@ -326,7 +424,7 @@ mod tests {
         let mut moves = Vec::new();
         let mut checked = 0;
         for _ in 0..200 {
-            let mut board = Board::start();
+            let mut board = Board::start(Geometry::STANDARD);
             while board.outcome().is_none() {
                 let weighted: Score = WEIGHT_TABLE
                     .values()
@@ -335,6 +433,9 @@ mod tests {
                     .map(|(w, f)| w * f)
                     .sum();
                 assert_eq!(weighted, evaluate(&board));
+                let terms: Score = eval_terms(&board).iter().map(|t| t.p1 - t.p2).sum();
+                let white_view = if board.side == Player::P1 { 1 } else { -1 };
+                assert_eq!(terms * white_view, evaluate(&board));
                 checked += 1;
                 board.generate_moves(&mut moves);
                 board.make_move(moves[rng.gen_range(0..moves.len())]);
@@ -344,11 +445,14 @@ mod tests {
     }
 
     #[test]
-    fn the_start_position_is_balanced() {
-        let start = Board::start();
-        assert_eq!(
-            side_terms(&start, Player::P1, &WEIGHTS)[..4],
-            side_terms(&start, Player::P2, &WEIGHTS)[..4]
+    fn the_start_position_is_balanced_but_for_the_tempo() {
+        let start = Board::start(Geometry::STANDARD);
+        let f = features(&start);
+        assert!(
+            f.iter()
+                .enumerate()
+                .all(|(i, &x)| x == 0 || i == OTHER_START + TEMPO),
+            "{f:?}"
         );
     }
 }

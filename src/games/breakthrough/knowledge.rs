@@ -3,11 +3,11 @@
 //! must be taken), the moves quiescence resolves, and move ordering. It
 //! keeps no state: every answer is read off the board.
 
-use super::board::{attacks, goal_rank, last_step_rank, Move};
-use super::{eval, Breakthrough};
+use super::board::Move;
+use super::{eval, tactics, Breakthrough};
 use crate::core::params::SearchParams;
 use crate::core::weights::{LinearEval, WeightTable};
-use crate::core::{EvalTerm, Knowledge, NullMove, Player, Score};
+use crate::core::{EvalTerm, Knowledge, NullMove, Score};
 
 /// Ordering hints: winning and capturing moves first, then steps onto the
 /// rank before the goal, which the opponent must answer.
@@ -46,11 +46,12 @@ impl Knowledge<Breakthrough> for BreakthroughKnowledge {
             return;
         }
         let us = board.side;
-        if board.own() & last_step_rank(us) != 0 {
-            board.push_moves(moves, goal_rank(us));
+        let geometry = board.geometry();
+        if board.own() & geometry.last_step_rank(us) != 0 {
+            board.push_moves(moves, geometry.goal_rank(us));
             return;
         }
-        let intruders = eval::intruders(board);
+        let intruders = tactics::intruders(board);
         if intruders != 0 {
             board.push_moves(moves, intruders);
             if !moves.is_empty() {
@@ -64,34 +65,35 @@ impl Knowledge<Breakthrough> for BreakthroughKnowledge {
         let board = position.board();
         moves.clear();
         if board.outcome().is_none() {
+            let geometry = board.geometry();
             board.push_moves(
                 moves,
-                board.enemy() | last_step_rank(board.side) | goal_rank(board.side),
+                board.enemy()
+                    | geometry.last_step_rank(board.side)
+                    | geometry.goal_rank(board.side),
             );
         }
     }
 
     fn must_respond(&mut self, position: &Breakthrough) -> bool {
-        eval::intruders(position.board()) != 0
+        tactics::intruders(position.board()) != 0
     }
 
     fn move_order_hint(&mut self, position: &Breakthrough, mv: Move) -> i32 {
-        let side = position.board().side;
+        let board = position.board();
+        let (side, geometry) = (board.side, board.geometry());
         let to = 1u64 << mv.to;
         let mut hint = 0;
         if mv.capture {
-            // Prefer taking advanced pieces, and with a piece that was itself attacked.
-            let advanced = match side {
-                Player::P1 => 7 - (mv.to / 8) as i32,
-                Player::P2 => (mv.to / 8) as i32,
-            };
-            hint += HINT_CAPTURE + 8 * (7 - advanced);
-            let enemy_attacks = attacks(side.other(), position.board().enemy());
+            // Prefer captures deep in the enemy's half, and with a piece
+            // that was itself attacked.
+            hint += HINT_CAPTURE + 8 * geometry.relative_rank(side, u32::from(mv.to)) as i32;
+            let enemy_attacks = geometry.attacks(side.other(), board.enemy());
             if enemy_attacks & (1u64 << mv.from) != 0 {
                 hint += 10;
             }
         }
-        if to & (last_step_rank(side) | goal_rank(side)) != 0 {
+        if to & (geometry.last_step_rank(side) | geometry.goal_rank(side)) != 0 {
             hint += HINT_THREAT;
         }
         hint
@@ -114,7 +116,7 @@ impl Knowledge<Breakthrough> for BreakthroughKnowledge {
     }
 
     fn forced_result(&mut self, position: &mut Breakthrough) -> Option<i32> {
-        eval::forced_result(position.board())
+        tactics::forced_result(position.board())
     }
 }
 
@@ -141,8 +143,11 @@ mod tests {
 
     #[test]
     fn search_moves_answer_an_intruder() {
-        let game = Breakthrough::from_fen("pppp4/8/8/8/8/8/1p6/P1P5 w 0 1", &BreakthroughRules)
-            .expect("valid");
+        let game = Breakthrough::from_fen(
+            "pppp4/8/8/8/8/8/1p6/P1P5 w 0 1",
+            &BreakthroughRules::default(),
+        )
+        .expect("valid");
         let mut moves = Vec::new();
         BreakthroughKnowledge.search_moves(&game, &mut moves);
         let names: Vec<String> = moves.iter().map(|&m| game.format_move(m)).collect();

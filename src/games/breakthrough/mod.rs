@@ -1,21 +1,33 @@
-//! Breakthrough on 8x8: rules on bitboards (`board`), notation (`notation`),
-//! evaluation and proven results (`eval`), and what the search asks of them
-//! (`knowledge`).
+//! Breakthrough, 8x8 or smaller (rows by columns, as OpenSpiel's
+//! `breakthrough(rows,columns)`): rules on bitboards (`board`), notation
+//! (`notation`), the evaluation (`eval`), results proven without search
+//! (`tactics`), and what the search asks of them (`knowledge`).
 
 pub mod board;
 pub mod eval;
 pub mod notation;
+pub mod tactics;
 
 pub mod knowledge;
 
 pub use knowledge::BreakthroughKnowledge;
 
-use crate::core::{Game, Outcome, Player, Presentation};
-use board::{Board, Move};
+use crate::core::{Game, OptionKind, OptionSpec, Outcome, Player, Presentation};
+use board::{Board, Geometry, Move};
 
-/// Breakthrough has no rule variants here (8x8 only).
-#[derive(Clone, Debug, Default)]
-pub struct BreakthroughRules;
+/// The board's size: 8x8 unless the `Rows` and `Columns` options say less.
+#[derive(Clone, Debug)]
+pub struct BreakthroughRules {
+    pub geometry: Geometry,
+}
+
+impl Default for BreakthroughRules {
+    fn default() -> Self {
+        BreakthroughRules {
+            geometry: Geometry::STANDARD,
+        }
+    }
+}
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Breakthrough {
@@ -33,14 +45,47 @@ impl Game for Breakthrough {
     type Rules = BreakthroughRules;
     const NAME: &'static str = "breakthrough";
 
-    fn start_position(_rules: &BreakthroughRules) -> Self {
+    fn rule_options() -> Vec<OptionSpec> {
+        let spin = |name, range: std::ops::RangeInclusive<u8>| OptionSpec {
+            name,
+            kind: OptionKind::Spin {
+                default: 8,
+                min: i64::from(*range.start()),
+                max: i64::from(*range.end()),
+            },
+        };
+        vec![
+            spin("Rows", Geometry::ROWS),
+            spin("Columns", Geometry::COLUMNS),
+        ]
+    }
+
+    fn set_rule_option(
+        rules: &mut BreakthroughRules,
+        name: &str,
+        value: &str,
+    ) -> Result<(), String> {
+        let number: u8 = value
+            .trim()
+            .parse()
+            .map_err(|_| format!("{name} '{value}' is not a number"))?;
+        let (rows, columns) = (rules.geometry.rows(), rules.geometry.columns());
+        rules.geometry = match name.to_ascii_lowercase().as_str() {
+            "rows" => Geometry::checked(number, columns)?,
+            "columns" => Geometry::checked(rows, number)?,
+            _ => return Err(format!("unknown option '{name}'")),
+        };
+        Ok(())
+    }
+
+    fn start_position(rules: &BreakthroughRules) -> Self {
         Breakthrough {
-            board: Board::start(),
+            board: Board::start(rules.geometry),
         }
     }
 
-    fn from_fen(fen: &str, _rules: &BreakthroughRules) -> Result<Self, String> {
-        notation::parse_fen(fen).map(|board| Breakthrough { board })
+    fn from_fen(fen: &str, rules: &BreakthroughRules) -> Result<Self, String> {
+        notation::parse_fen(fen, rules.geometry).map(|board| Breakthrough { board })
     }
 
     fn to_fen(&self) -> String {
@@ -129,7 +174,7 @@ mod tests {
     use crate::core::perft::perft;
 
     fn start() -> Breakthrough {
-        Breakthrough::start_position(&BreakthroughRules)
+        Breakthrough::start_position(&BreakthroughRules::default())
     }
 
     #[test]
@@ -153,7 +198,7 @@ mod tests {
 
     #[test]
     fn reaching_the_last_rank_or_capturing_everything_wins() {
-        let rules = BreakthroughRules;
+        let rules = BreakthroughRules::default();
         let mut game = Breakthrough::from_fen("p7/1P6/8/8/8/8/8/8 w 0 1", &rules).expect("valid");
         let mv = game.parse_move("b7a8").expect("valid");
         game.make_move(mv);
@@ -171,7 +216,8 @@ mod tests {
     #[test]
     fn captures_are_diagonal_only() {
         let game =
-            Breakthrough::from_fen("8/8/8/2p5/2P5/8/8/8 w 0 1", &BreakthroughRules).expect("valid");
+            Breakthrough::from_fen("8/8/8/2p5/2P5/8/8/8 w 0 1", &BreakthroughRules::default())
+                .expect("valid");
         let mut moves = Vec::new();
         game.generate_moves(&mut moves);
         let names: Vec<String> = moves.iter().map(|&m| game.format_move(m)).collect();

@@ -1,18 +1,27 @@
 //! Breakthrough notation: moves as `a2a3` (`b4xc5` accepted), positions in
-//! Fairy-Stockfish's FEN form, `pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1`.
+//! Fairy-Stockfish's FEN form, `pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1`
+//! (on a smaller board, one rank per row and one square per column:
+//! `ppppp/ppppp/5/PPPPP/PPPPP w 0 1` on 5x5).
 
-use super::board::{Board, Move, RANK_1, RANK_8};
+use super::board::{Board, Geometry, Move};
 use crate::core::game::Player;
 
 pub fn square_name(square: u8) -> String {
     format!("{}{}", (b'a' + square % 8) as char, square / 8 + 1)
 }
 
-fn parse_square(text: &str) -> Result<u8, String> {
+fn parse_square(text: &str, geometry: &Geometry) -> Result<u8, String> {
     let bytes = text.as_bytes();
-    match bytes {
-        [file @ b'a'..=b'h', rank @ b'1'..=b'8'] => Ok((rank - b'1') * 8 + (file - b'a')),
-        _ => Err(format!("'{text}' is not a square a1..h8")),
+    let square = match bytes {
+        [file @ b'a'..=b'h', rank @ b'1'..=b'8'] => Some((rank - b'1') * 8 + (file - b'a')),
+        _ => None,
+    };
+    match square {
+        Some(square) if geometry.contains(u32::from(square)) => Ok(square),
+        _ => Err(format!(
+            "'{text}' is not a square a1..{}",
+            square_name(8 * (geometry.rows() - 1) + geometry.columns() - 1)
+        )),
     }
 }
 
@@ -28,7 +37,8 @@ pub fn parse_move(board: &Board, text: &str) -> Result<Move, String> {
         5 if &text[2..3] == "x" || &text[2..3] == "-" => (&text[0..2], &text[3..5]),
         _ => return Err(format!("'{text}' is not a move like a2a3")),
     };
-    let (from, to) = (parse_square(from)?, parse_square(to)?);
+    let geometry = board.geometry();
+    let (from, to) = (parse_square(from, geometry)?, parse_square(to, geometry)?);
     Ok(Move {
         from,
         to,
@@ -36,25 +46,27 @@ pub fn parse_move(board: &Board, text: &str) -> Result<Move, String> {
     })
 }
 
-/// Parses a FEN: eight ranks from the 8th down, `P` White and `p` Black, then
-/// the side to move (`w`/`b`); the move counters after it are optional.
-pub fn parse_fen(fen: &str) -> Result<Board, String> {
+/// Parses a FEN: one rank per row from the last down, `P` White and `p`
+/// Black, then the side to move (`w`/`b`); the move counters after it are
+/// optional. The ranks must fit `geometry`.
+pub fn parse_fen(fen: &str, geometry: Geometry) -> Result<Board, String> {
+    let (rows, columns) = (u32::from(geometry.rows()), u32::from(geometry.columns()));
     let mut fields = fen.split_whitespace();
     let placement = fields.next().ok_or("empty FEN")?;
     let ranks: Vec<&str> = placement.split('/').collect();
-    if ranks.len() != 8 {
-        return Err(format!("{} ranks instead of 8", ranks.len()));
+    if ranks.len() != rows as usize {
+        return Err(format!("{} ranks instead of {rows}", ranks.len()));
     }
     let mut pieces = [0u64; 2];
     for (row, rank_text) in ranks.iter().enumerate() {
-        let rank = 7 - row as u32;
+        let rank = rows - 1 - row as u32;
         let mut file = 0u32;
         for c in rank_text.chars() {
             match c {
                 '1'..='8' => file += c as u32 - '0' as u32,
                 'P' | 'p' => {
-                    if file >= 8 {
-                        return Err(format!("rank {} has more than 8 squares", rank + 1));
+                    if file >= columns {
+                        return Err(format!("rank {} has more than {columns} squares", rank + 1));
                     }
                     pieces[(c == 'p') as usize] |= 1u64 << (rank * 8 + file);
                     file += 1;
@@ -62,8 +74,11 @@ pub fn parse_fen(fen: &str) -> Result<Board, String> {
                 other => return Err(format!("unexpected '{other}' in rank {}", rank + 1)),
             }
         }
-        if file != 8 {
-            return Err(format!("rank {} has {file} squares instead of 8", rank + 1));
+        if file != columns {
+            return Err(format!(
+                "rank {} has {file} squares instead of {columns}",
+                rank + 1
+            ));
         }
     }
     let side = match fields.next() {
@@ -88,21 +103,22 @@ pub fn parse_fen(fen: &str) -> Result<Board, String> {
             .parse::<u32>()
             .map_err(|_| format!("bad halfmove counter '{halfmove}'"))?;
     }
-    let white_won = pieces[0] & RANK_8 != 0 || pieces[1] == 0;
-    let black_won = pieces[1] & RANK_1 != 0 || pieces[0] == 0;
+    let white_won = pieces[0] & geometry.goal_rank(Player::P1) != 0 || pieces[1] == 0;
+    let black_won = pieces[1] & geometry.goal_rank(Player::P2) != 0 || pieces[0] == 0;
     if white_won && black_won {
         return Err("both sides have already won".into());
     }
     let ply = 2 * (fullmove - 1) + (side == Player::P2) as u32;
-    Ok(Board::from_pieces(pieces, side, ply))
+    Ok(Board::from_pieces(pieces, side, ply, geometry))
 }
 
 pub fn to_fen(board: &Board) -> String {
-    let mut ranks = Vec::with_capacity(8);
-    for rank in (0..8).rev() {
+    let geometry = board.geometry();
+    let mut ranks = Vec::with_capacity(geometry.rows() as usize);
+    for rank in (0..geometry.rows()).rev() {
         let mut text = String::new();
         let mut empty = 0;
-        for file in 0..8 {
+        for file in 0..geometry.columns() {
             let bit = 1u64 << (rank * 8 + file);
             let piece = if board.pieces[0] & bit != 0 {
                 Some('P')
@@ -131,12 +147,14 @@ pub fn to_fen(board: &Board) -> String {
     format!("{} {side} 0 {}", ranks.join("/"), board.ply / 2 + 1)
 }
 
-/// The board as text: rank 8 at the top, `P` White, `p` Black, `.` empty.
+/// The board as text: the last rank at the top, `P` White, `p` Black, `.`
+/// empty.
 pub fn render(board: &Board) -> String {
+    let geometry = board.geometry();
     let mut out = String::new();
-    for rank in (0..8).rev() {
+    for rank in (0..geometry.rows()).rev() {
         out.push_str(&format!("{} ", rank + 1));
-        for file in 0..8 {
+        for file in 0..geometry.columns() {
             let bit = 1u64 << (rank * 8 + file);
             let c = if board.pieces[0] & bit != 0 {
                 'P'
@@ -150,7 +168,12 @@ pub fn render(board: &Board) -> String {
         }
         out.push('\n');
     }
-    out.push_str("   a b c d e f g h\n");
+    out.push_str("  ");
+    for file in 0..geometry.columns() {
+        out.push(' ');
+        out.push((b'a' + file) as char);
+    }
+    out.push('\n');
     out
 }
 
@@ -161,22 +184,55 @@ mod tests {
     #[test]
     fn start_fen_round_trips() {
         let start = "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1";
-        let board = parse_fen(start).expect("start FEN parses");
-        assert_eq!(board, Board::start());
+        let board = parse_fen(start, Geometry::STANDARD).expect("start FEN parses");
+        assert_eq!(board, Board::start(Geometry::STANDARD));
         assert_eq!(to_fen(&board), start);
+    }
+
+    #[test]
+    fn a_small_board_reads_and_writes_its_own_shape() {
+        let geometry = Geometry::checked(6, 5).expect("valid");
+        let start = "ppppp/ppppp/5/5/PPPPP/PPPPP w 0 1";
+        let board = parse_fen(start, geometry).expect("start FEN parses");
+        assert_eq!(board, Board::start(geometry));
+        assert_eq!(to_fen(&board), start);
+        assert!(
+            render(&board).ends_with("   a b c d e\n"),
+            "{}",
+            render(&board)
+        );
+        assert!(parse_fen(start, Geometry::STANDARD).is_err());
+        assert!(parse_fen("pppppp/ppppp/5/5/PPPPP/PPPPP w 0 1", geometry).is_err());
+        assert!(parse_move(&board, "e2e3").is_ok());
+        assert!(
+            parse_move(&board, "f2f3").is_err(),
+            "no f-file on five columns"
+        );
+        assert!(
+            parse_move(&board, "a6a7").is_err(),
+            "no seventh rank on six rows"
+        );
     }
 
     #[test]
     fn middle_game_fen_round_trips() {
         let fen = "1ppp2pp/p2p1p2/3P4/1p4P1/8/2P1P3/PP3PPP/1PPPPP1P b 0 12";
-        let board = parse_fen(fen).expect("valid");
+        let board = parse_fen(fen, Geometry::STANDARD).expect("valid");
         assert_eq!(to_fen(&board), fen);
     }
 
     #[test]
     fn accepts_placeholders_and_missing_counters() {
-        assert!(parse_fen("pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w - - 0 1").is_ok());
-        assert!(parse_fen("pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP b").is_ok());
+        assert!(parse_fen(
+            "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w - - 0 1",
+            Geometry::STANDARD
+        )
+        .is_ok());
+        assert!(parse_fen(
+            "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP b",
+            Geometry::STANDARD
+        )
+        .is_ok());
     }
 
     #[test]
@@ -191,13 +247,16 @@ mod tests {
             "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w zero 1",
             "P7/8/8/8/8/8/8/p7 w 0 1",
         ] {
-            assert!(parse_fen(bad).is_err(), "accepted {bad:?}");
+            assert!(
+                parse_fen(bad, Geometry::STANDARD).is_err(),
+                "accepted {bad:?}"
+            );
         }
     }
 
     #[test]
     fn moves_round_trip_and_capture_is_read_from_the_board() {
-        let board = parse_fen("8/8/8/2p5/1P6/8/8/8 w 0 1").expect("valid");
+        let board = parse_fen("8/8/8/2p5/1P6/8/8/8 w 0 1", Geometry::STANDARD).expect("valid");
         let mv = parse_move(&board, "b4xc5").expect("valid");
         assert!(mv.capture);
         assert_eq!(format_move(mv), "b4c5");

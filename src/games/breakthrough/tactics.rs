@@ -1,0 +1,148 @@
+//! Breakthrough results proven without search: a win next move, intruders
+//! that cannot all be taken, and unstoppable runners racing each other.
+
+use once_cell::sync::Lazy;
+
+use super::board::{Bitboard, Board, Geometry};
+use crate::core::Player;
+
+/// For each side and square, the squares in front of a piece there from
+/// which an enemy piece could still intercept it. A runner walking straight
+/// ahead closes the gap by two ranks per full move while an enemy piece
+/// drifts one file per move, so an enemy `d` ranks ahead matters only within
+/// `d / 2 + 1` files (that bound already allows the enemy the first move).
+/// A piece with nothing at all in its cone walks straight to the goal and
+/// nobody can catch or block it.
+static CONES: Lazy<[[Bitboard; 64]; 2]> = Lazy::new(|| {
+    let mut cones = [[0; 64]; 2];
+    #[allow(clippy::needless_range_loop)] // both sides' tables are filled per square
+    for square in 0..64usize {
+        let (file, rank) = ((square % 8) as i32, (square / 8) as i32);
+        for other in 0..64usize {
+            let (f, r) = ((other % 8) as i32, (other / 8) as i32);
+            if r > rank && (f - file).abs() <= (r - rank) / 2 + 1 {
+                cones[0][square] |= 1u64 << other;
+            }
+            if r < rank && (f - file).abs() <= (rank - r) / 2 + 1 {
+                cones[1][square] |= 1u64 << other;
+            }
+        }
+    }
+    cones
+});
+
+/// The squares in front of `side`'s piece on `square` from which an enemy
+/// piece could still stop it (see `CONES`).
+pub fn cone(side: Player, square: u32) -> Bitboard {
+    CONES[side.index()][square as usize]
+}
+
+/// Moves the fastest piece of `side` needs to reach the goal, ignoring
+/// everything in its way: a lower bound on how soon `side` can win.
+fn fastest_possible(board: &Board, side: Player) -> u32 {
+    let pieces = board.pieces[side.index()];
+    let front = match side {
+        Player::P1 => 63 - pieces.leading_zeros(),
+        Player::P2 => pieces.trailing_zeros(),
+    };
+    to_goal(board.geometry(), side, front)
+}
+
+/// Moves a piece of `side` on `square` needs to reach the goal.
+fn to_goal(geometry: &Geometry, side: Player, square: u32) -> u32 {
+    geometry.rows() as u32 - 1 - geometry.relative_rank(side, square) as u32
+}
+
+/// Moves the fastest unstoppable runner of `side` needs, if it has one.
+fn unstoppable_runner(board: &Board, side: Player) -> Option<u32> {
+    let occupied = board.occupied();
+    let mut rest = board.pieces[side.index()];
+    let mut best: Option<u32> = None;
+    while rest != 0 {
+        let square = rest.trailing_zeros();
+        rest &= rest - 1;
+        if cone(side, square) & occupied == 0 {
+            let distance = to_goal(board.geometry(), side, square);
+            best = Some(best.map_or(distance, |b| b.min(distance)));
+        }
+    }
+    best
+}
+
+/// Pieces of the opponent one step from their goal, which the side to move
+/// must capture at once.
+pub fn intruders(board: &Board) -> Bitboard {
+    board.enemy() & board.geometry().last_step_rank(board.side.other())
+}
+
+/// See `Game::forced_result`: plies to a win (positive) or loss (negative)
+/// that hold whatever either side plays.
+pub fn forced_result(board: &Board) -> Option<i32> {
+    let us = board.side;
+    let them = us.other();
+    if board.own() & board.geometry().last_step_rank(us) != 0 {
+        return Some(1);
+    }
+    let intruders = intruders(board);
+    if intruders != 0 {
+        let capturable = intruders & board.geometry().attacks(us, board.own());
+        if intruders.count_ones() > 1 || capturable == 0 {
+            return Some(-2);
+        }
+        return None;
+    }
+    if let Some(moves) = unstoppable_runner(board, us) {
+        if moves <= fastest_possible(board, them) {
+            return Some(2 * moves as i32 - 1);
+        }
+    }
+    if let Some(moves) = unstoppable_runner(board, them) {
+        if moves < fastest_possible(board, us) {
+            return Some(-2 * moves as i32);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::breakthrough::notation::parse_fen;
+
+    fn board(fen: &str) -> Board {
+        parse_fen(fen, Geometry::STANDARD).expect("test FEN is valid")
+    }
+
+    #[test]
+    fn a_piece_on_the_seventh_rank_wins_next_move() {
+        let b = board("pppp4/P7/8/8/8/8/8/8 w 0 1");
+        assert_eq!(forced_result(&b), Some(1));
+    }
+
+    #[test]
+    fn two_intruders_cannot_both_be_captured() {
+        // Black pieces on a2 and h2; White to move cannot take both.
+        let b = board("pppp4/8/8/8/8/8/p6p/1PPPPPP1 w 0 1");
+        assert_eq!(forced_result(&b), Some(-2));
+    }
+
+    #[test]
+    fn a_capturable_intruder_is_not_a_loss() {
+        // Black on b2 is attacked by White's a1 and c1.
+        let b = board("pppp4/8/8/8/8/8/1p6/P1P5 w 0 1");
+        assert_eq!(forced_result(&b), None);
+    }
+
+    #[test]
+    fn an_unstoppable_runner_wins_the_race() {
+        // White's e5 has an empty cone; Black's pieces are far from White's home.
+        let b = board("pp6/8/8/4P3/8/8/8/8 w 0 1");
+        assert_eq!(forced_result(&b), Some(5));
+    }
+
+    #[test]
+    fn a_runner_with_a_stopper_in_its_cone_is_not_proven() {
+        let b = board("8/8/3p4/4P3/8/8/8/8 w 0 1");
+        assert_eq!(forced_result(&b), None);
+    }
+}
