@@ -423,8 +423,12 @@ mod tests {
         let mut rng = SmallRng::seed_from_u64(21);
         let mut moves = Vec::new();
         let mut checked = 0;
-        for _ in 0..200 {
-            let mut board = Board::start(Geometry::STANDARD);
+        let small = [(6, 5), (5, 5), (4, 2)].map(|(r, c)| Geometry::checked(r, c).expect("valid"));
+        let geometries: Vec<Geometry> = std::iter::repeat_n(Geometry::STANDARD, 200)
+            .chain(small.iter().flat_map(|&g| std::iter::repeat_n(g, 50)))
+            .collect();
+        for geometry in geometries {
+            let mut board = Board::start(geometry);
             while board.outcome().is_none() {
                 let weighted: Score = WEIGHT_TABLE
                     .values()
