@@ -27,6 +27,10 @@ const FOLDED_FILES: usize = 4;
 /// Ranks a piece stands on while the game goes on (the goal rank ends it).
 const LIVE_RANKS: usize = 7;
 const SQUARE_FEATURES: usize = LIVE_RANKS * FOLDED_FILES;
+/// The game's phase runs from `PHASE_SCALE` (every piece on the board) to
+/// 0: a piece's square is valued between its early and its late value by
+/// the phase, so the home rank can matter early and the race late.
+pub const PHASE_SCALE: i32 = 32;
 
 /// The features after material and the piece-square ones, in table order.
 const OTHER_NAMES: [&str; 12] = [
@@ -45,7 +49,8 @@ const OTHER_NAMES: [&str; 12] = [
 ];
 const OTHER_FEATURES: usize = OTHER_NAMES.len();
 const SQUARE_START: usize = 1;
-const OTHER_START: usize = SQUARE_START + SQUARE_FEATURES;
+const LATE_SQUARE_START: usize = SQUARE_START + SQUARE_FEATURES;
+const OTHER_START: usize = LATE_SQUARE_START + SQUARE_FEATURES;
 
 /// How many weights, and features, the evaluation has.
 pub const FEATURES: usize = OTHER_START + OTHER_FEATURES;
@@ -65,9 +70,11 @@ const OPEN_LANE: usize = 11;
 /// The weights' names, in table (and feature) order.
 pub fn weight_names() -> Vec<String> {
     let mut names = vec!["piece".to_owned()];
-    for rank in 0..LIVE_RANKS {
-        for files in ["ah", "bg", "cf", "de"] {
-            names.push(format!("square_rank_{rank}_{files}"));
+    for phase in ["", "late_"] {
+        for rank in 0..LIVE_RANKS {
+            for files in ["ah", "bg", "cf", "de"] {
+                names.push(format!("{phase}square_rank_{rank}_{files}"));
+            }
         }
     }
     names.extend(OTHER_NAMES.map(str::to_owned));
@@ -75,12 +82,15 @@ pub fn weight_names() -> Vec<String> {
 }
 
 /// The weights as the evaluation reads them, for one board shape: a
-/// piece's value on each square for each side (material plus its square),
-/// which feature each square counts for, the masks of the rank features,
-/// and the other weights.
+/// piece's value on each square for each side (material plus its square)
+/// early and late, which feature each square counts for, the masks of the
+/// rank features, and the other weights.
 struct EvalTables {
-    square_value: [[Score; 64]; 2],
+    square_early: [[Score; 64]; 2],
+    square_late: [[Score; 64]; 2],
     square_feature: [[u8; 64]; 2],
+    /// The pieces on the board at the start.
+    start_pieces: i32,
     /// Per side, the squares of feature ranks 3, 4 and 5.
     safe_ranks: [[Bitboard; 3]; 2],
     /// Per side, the ranks nearer its home than the enemy's.
@@ -93,9 +103,11 @@ impl EvalTables {
         let sides = [Player::P1, Player::P2];
         let square_feature =
             sides.map(|side| std::array::from_fn(|s| square_index(geometry, side, s as u32) as u8));
-        let square_value = std::array::from_fn(|side| {
-            std::array::from_fn(|s| v[0] + v[SQUARE_START + square_feature[side][s] as usize])
-        });
+        let square_value = |start: usize| {
+            std::array::from_fn(|side: usize| {
+                std::array::from_fn(|s| v[0] + v[start + square_feature[side][s] as usize])
+            })
+        };
         let ranks_where = |side: Player, keep: &dyn Fn(usize) -> bool| {
             (0..geometry.rows() as usize)
                 .filter(|&rank| keep(rank))
@@ -105,8 +117,10 @@ impl EvalTables {
         };
         let rows = geometry.rows() as usize;
         EvalTables {
-            square_value,
+            square_early: square_value(SQUARE_START),
+            square_late: square_value(LATE_SQUARE_START),
             square_feature,
+            start_pieces: 4 * i32::from(geometry.columns()),
             safe_ranks: sides.map(|side| {
                 std::array::from_fn(|i| {
                     ranks_where(side, &|rank| feature_rank(rows, rank) == 3 + i)
@@ -231,27 +245,44 @@ fn attack_maps(board: &Board) -> [AttackMap; 2] {
     ]
 }
 
-/// One side's features, one entry per weight (see `weight_names`).
+/// How far the game is from its end: `PHASE_SCALE` with every piece on
+/// the board, 0 with none.
+fn phase(board: &Board, tables: &EvalTables) -> i32 {
+    let pieces = board.occupied().count_ones() as i32;
+    (pieces * PHASE_SCALE / tables.start_pieces).min(PHASE_SCALE)
+}
+
+/// One side's features, one entry per weight (see `weight_names`), in
+/// units of 1/`PHASE_SCALE`: a piece counts `phase` on its early square
+/// and `PHASE_SCALE - phase` on its late one.
 fn side_features(
     board: &Board,
     side: Player,
     maps: &[AttackMap; 2],
     tables: &EvalTables,
 ) -> [i32; FEATURES] {
+    let phase = phase(board, tables);
     let mut features = [0; FEATURES];
     let mut rest = board.pieces[side.index()];
-    features[0] = rest.count_ones() as i32;
+    features[0] = PHASE_SCALE * rest.count_ones() as i32;
     while rest != 0 {
         let square = rest.trailing_zeros() as usize;
         rest &= rest - 1;
-        features[SQUARE_START + tables.square_feature[side.index()][square] as usize] += 1;
+        let index = tables.square_feature[side.index()][square] as usize;
+        features[SQUARE_START + index] += phase;
+        features[LATE_SQUARE_START + index] += PHASE_SCALE - phase;
     }
-    features[OTHER_START..].copy_from_slice(&other_features(board, side, maps, tables));
+    let other = other_features(board, side, maps, tables);
+    for (feature, count) in features[OTHER_START..].iter_mut().zip(other) {
+        *feature = PHASE_SCALE * count;
+    }
     features
 }
 
 /// The features of `board` from the side to move's view (its own minus
-/// the opponent's): `evaluate` is their sum weighted by the table.
+/// the opponent's), in units of 1/`PHASE_SCALE`: `evaluate` is their sum
+/// weighted by the table, divided by `PHASE_SCALE` (to within one unit,
+/// as each side's square values are rounded down).
 pub fn features(board: &Board) -> [i32; FEATURES] {
     let tables = EvalTables::get(board.geometry());
     let maps = attack_maps(board);
@@ -260,20 +291,25 @@ pub fn features(board: &Board) -> [i32; FEATURES] {
     std::array::from_fn(|i| ours[i] - theirs[i])
 }
 
-/// Material with the squares (read from the per-square table, as this runs
-/// at every node), and each other feature times its weight.
+/// Material with the squares (read from the per-square tables, as this
+/// runs at every node, and blended by the phase), and each other feature
+/// times its weight.
 fn side_terms(
     board: &Board,
     side: Player,
     maps: &[AttackMap; 2],
     tables: &EvalTables,
 ) -> (Score, [Score; OTHER_FEATURES]) {
-    let mut squares = 0;
+    let (mut early, mut late) = (0, 0);
     let mut rest = board.pieces[side.index()];
     while rest != 0 {
-        squares += tables.square_value[side.index()][rest.trailing_zeros() as usize];
+        let square = rest.trailing_zeros() as usize;
+        early += tables.square_early[side.index()][square];
+        late += tables.square_late[side.index()][square];
         rest &= rest - 1;
     }
+    let phase = phase(board, tables);
+    let squares = (early * phase + late * (PHASE_SCALE - phase)) / PHASE_SCALE;
     let other = other_features(board, side, maps, tables);
     (squares, std::array::from_fn(|i| tables.other[i] * other[i]))
 }
@@ -436,7 +472,11 @@ mod tests {
                     .zip(features(&board))
                     .map(|(w, f)| w * f)
                     .sum();
-                assert_eq!(weighted, evaluate(&board));
+                let scaled = PHASE_SCALE * evaluate(&board);
+                assert!(
+                    (weighted - scaled).abs() < 2 * PHASE_SCALE,
+                    "{weighted} {scaled}"
+                );
                 let terms: Score = eval_terms(&board).iter().map(|t| t.p1 - t.p2).sum();
                 let white_view = if board.side == Player::P1 { 1 } else { -1 };
                 assert_eq!(terms * white_view, evaluate(&board));

@@ -133,6 +133,10 @@ impl LinearEval<Breakthrough> for BreakthroughKnowledge {
         features.clear();
         features.extend(eval::features(position.board()));
     }
+
+    fn feature_scale() -> i32 {
+        eval::PHASE_SCALE
+    }
 }
 
 #[cfg(test)]
