@@ -260,8 +260,8 @@ fn side_features(
     side: Player,
     maps: &[AttackMap; 2],
     tables: &EvalTables,
+    phase: i32,
 ) -> [i32; FEATURES] {
-    let phase = phase(board, tables);
     let mut features = [0; FEATURES];
     let mut rest = board.pieces[side.index()];
     features[0] = PHASE_SCALE * rest.count_ones() as i32;
@@ -286,8 +286,9 @@ fn side_features(
 pub fn features(board: &Board) -> [i32; FEATURES] {
     let tables = EvalTables::get(board.geometry());
     let maps = attack_maps(board);
-    let ours = side_features(board, board.side, &maps, tables);
-    let theirs = side_features(board, board.side.other(), &maps, tables);
+    let phase = phase(board, tables);
+    let ours = side_features(board, board.side, &maps, tables, phase);
+    let theirs = side_features(board, board.side.other(), &maps, tables, phase);
     std::array::from_fn(|i| ours[i] - theirs[i])
 }
 
@@ -299,6 +300,7 @@ fn side_terms(
     side: Player,
     maps: &[AttackMap; 2],
     tables: &EvalTables,
+    phase: i32,
 ) -> (Score, [Score; OTHER_FEATURES]) {
     let (mut early, mut late) = (0, 0);
     let mut rest = board.pieces[side.index()];
@@ -308,7 +310,6 @@ fn side_terms(
         late += tables.square_late[side.index()][square];
         rest &= rest - 1;
     }
-    let phase = phase(board, tables);
     let squares = (early * phase + late * (PHASE_SCALE - phase)) / PHASE_SCALE;
     let other = other_features(board, side, maps, tables);
     (squares, std::array::from_fn(|i| tables.other[i] * other[i]))
@@ -317,8 +318,9 @@ fn side_terms(
 pub fn evaluate(board: &Board) -> Score {
     let tables = EvalTables::get(board.geometry());
     let maps = attack_maps(board);
+    let phase = phase(board, tables);
     let side_total = |side| {
-        let (squares, other) = side_terms(board, side, &maps, tables);
+        let (squares, other) = side_terms(board, side, &maps, tables, phase);
         squares + other.iter().sum::<Score>()
     };
     side_total(board.side) - side_total(board.side.other())
@@ -329,8 +331,9 @@ pub fn evaluate(board: &Board) -> Score {
 pub fn eval_terms(board: &Board) -> Vec<EvalTerm> {
     let tables = EvalTables::get(board.geometry());
     let maps = attack_maps(board);
-    let (white_squares, white) = side_terms(board, Player::P1, &maps, tables);
-    let (black_squares, black) = side_terms(board, Player::P2, &maps, tables);
+    let phase = phase(board, tables);
+    let (white_squares, white) = side_terms(board, Player::P1, &maps, tables, phase);
+    let (black_squares, black) = side_terms(board, Player::P2, &maps, tables, phase);
     let mut terms = vec![EvalTerm {
         name: "material and squares".to_owned(),
         p1: white_squares,
