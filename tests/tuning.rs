@@ -27,6 +27,27 @@ fn run(binary: &str, args: &[&str]) -> (bool, String, String) {
     )
 }
 
+/// `tune sample` over Breakthrough records, six opening plies skipped.
+fn sample_breakthrough(
+    records: &std::path::Path,
+    out: &std::path::Path,
+    extra: &[&str],
+) -> (bool, String, String) {
+    let mut args = vec![
+        "sample",
+        "--game",
+        "breakthrough",
+        "--records",
+        records.to_str().unwrap(),
+        "--skip",
+        "6",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    run("tune", &args)
+}
+
 #[test]
 fn records_become_positions_and_a_tuned_weight_table() {
     let engine = format!("cmd={}", cargo_bin("breakthrough").display());
@@ -59,20 +80,7 @@ fn records_become_positions_and_a_tuned_weight_table() {
     );
     assert!(ok, "{out}{err}");
 
-    let (ok, out, err) = run(
-        "tune",
-        &[
-            "sample",
-            "--game",
-            "breakthrough",
-            "--records",
-            records.to_str().unwrap(),
-            "--skip",
-            "6",
-            "--out",
-            positions.to_str().unwrap(),
-        ],
-    );
+    let (ok, out, err) = sample_breakthrough(&records, &positions, &[]);
     assert!(ok, "{out}{err}");
     assert!(out.starts_with("30 games"), "{out}");
     let lines: Vec<LabelledPosition> = std::fs::read_to_string(&positions)
@@ -84,24 +92,11 @@ fn records_become_positions_and_a_tuned_weight_table() {
     assert!(lines.iter().any(|p| p.result == 1.0) && lines.iter().any(|p| p.result == 0.0));
 
     // With captures on the board kept too, more positions, each a superset.
-    let noisy = temp_path("noisy.txt");
-    let (ok, out, err) = run(
-        "tune",
-        &[
-            "sample",
-            "--game",
-            "breakthrough",
-            "--records",
-            records.to_str().unwrap(),
-            "--skip",
-            "6",
-            "--keep-noisy",
-            "--out",
-            noisy.to_str().unwrap(),
-        ],
-    );
+    let noisy_path = temp_path("noisy.txt");
+    let (ok, out, err) = sample_breakthrough(&records, &noisy_path, &["--keep-noisy"]);
     assert!(ok, "{out}{err}");
-    let noisy = std::fs::read_to_string(&noisy).unwrap();
+    let noisy = std::fs::read_to_string(&noisy_path).unwrap();
+    std::fs::remove_file(&noisy_path).ok();
     let noisy: std::collections::HashSet<&str> = noisy.lines().collect();
     let quiet = std::fs::read_to_string(&positions).unwrap();
     assert!(

@@ -369,34 +369,18 @@ mod tests {
 
     #[test]
     fn mirrored_files_share_a_square_feature() {
+        use Player::{P1, P2};
         // a1 and h1 for White, a8 and h8 for Black: each side's home corners.
-        let g = &Geometry::STANDARD;
-        assert_eq!(
-            square_index(g, Player::P1, 0),
-            square_index(g, Player::P1, 7)
-        );
-        assert_eq!(
-            square_index(g, Player::P1, 0),
-            square_index(g, Player::P2, 56)
-        );
-        assert_eq!(
-            square_index(g, Player::P2, 59),
-            square_index(g, Player::P2, 60)
-        );
-        assert_ne!(
-            square_index(g, Player::P1, 0),
-            square_index(g, Player::P1, 8)
-        );
+        let index = |side, square| square_index(&Geometry::STANDARD, side, square);
+        assert_eq!(index(P1, 0), index(P1, 7));
+        assert_eq!(index(P1, 0), index(P2, 56));
+        assert_eq!(index(P2, 59), index(P2, 60));
+        assert_ne!(index(P1, 0), index(P1, 8));
         // On five columns c is the middle; a and e share a feature.
-        let g = &Geometry::checked(6, 5).expect("valid");
-        assert_eq!(
-            square_index(g, Player::P1, 0),
-            square_index(g, Player::P1, 4)
-        );
-        assert_ne!(
-            square_index(g, Player::P1, 2),
-            square_index(g, Player::P1, 1)
-        );
+        let narrow = Geometry::checked(6, 5).expect("valid");
+        let index = |side, square| square_index(&narrow, side, square);
+        assert_eq!(index(P1, 0), index(P1, 4));
+        assert_ne!(index(P1, 2), index(P1, 1));
     }
 
     #[test]
