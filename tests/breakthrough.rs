@@ -349,6 +349,67 @@ fn the_engine_finds_a_forced_win_and_reports_it_as_mate() {
 }
 
 #[test]
+fn go_mate_proves_a_win_or_says_there_is_none() {
+    let mut engine = Engine::start(ENGINE);
+    // The e5 runner arrives in three moves and no sooner.
+    engine.send("position fen pp6/8/8/4P3/8/8/8/7P w 0 1");
+    let lines = engine.ask("go mate 3", "bestmove");
+    let proof = &lines[lines.len() - 2];
+    assert!(
+        proof.contains("score mate 3") && proof.contains(" pv e5"),
+        "{lines:?}"
+    );
+    assert!(
+        lines[lines.len() - 1].starts_with("bestmove e5"),
+        "{lines:?}"
+    );
+    let lines = engine.ask("go mate 2", "bestmove");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "info string no forced win within 2 moves"),
+        "{lines:?}"
+    );
+    assert!(lines[lines.len() - 1].starts_with("bestmove "), "{lines:?}");
+    // On a 5x3 board Black, second to move, wins from the start.
+    engine.send("setoption name Rows value 5");
+    engine.send("setoption name Columns value 3");
+    engine.send("position startpos");
+    let lines = engine.ask("go mate 50", "bestmove");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "info string no forced win within 50 moves"),
+        "{lines:?}"
+    );
+    engine.send("position startpos moves b2b3");
+    let lines = engine.ask("go mate 50", "bestmove");
+    assert!(
+        lines.iter().any(|l| l.contains(" score mate ")),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn go_mate_answers_within_its_time_or_when_stopped() {
+    let mut engine = Engine::start(ENGINE);
+    engine.send("position startpos");
+    let lines = engine.ask("go mate 20 movetime 200", "bestmove");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.ends_with("found before the search stopped")),
+        "{lines:?}"
+    );
+    engine.send("go mate 20");
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    let lines = engine.ask("stop", "bestmove");
+    let answers = lines.iter().filter(|l| l.starts_with("bestmove ")).count();
+    assert_eq!(answers, 1, "{lines:?}");
+    assert_ne!(lines[lines.len() - 1], "bestmove 0000");
+}
+
+#[test]
 fn bad_input_is_reported_and_changes_nothing() {
     let mut engine = Engine::start(ENGINE);
     engine.send("position startpos moves e2e3");
@@ -364,6 +425,8 @@ fn bad_input_is_reported_and_changes_nothing() {
         "position startpos moves e2e3 e3e4",
         "go depth",
         "go depth -1",
+        "go mate",
+        "go mate x",
         "setoption name Hash value lots",
         "setoption name Depth value 1000",
         "setoption name Threads value 0",

@@ -197,6 +197,19 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     fn format_move(&self, mv: Self::Move) -> String;
 
+    /// A line of moves from this position, each in its own position's
+    /// notation.
+    fn format_line(&self, line: &[Self::Move]) -> Vec<String> {
+        let mut walker = self.clone();
+        line.iter()
+            .map(|&mv| {
+                let text = walker.format_move(mv);
+                walker.make_move(mv);
+                text
+            })
+            .collect()
+    }
+
     /// Parses a move in this position's context. It need not check legality
     /// beyond what notation needs; callers check membership in
     /// `generate_moves`.

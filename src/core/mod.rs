@@ -4,6 +4,7 @@
 //! management and perft.
 
 pub mod contract;
+pub mod dfpn;
 pub mod game;
 pub mod knowledge;
 pub mod params;

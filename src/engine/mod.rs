@@ -2,6 +2,7 @@
 //! position and its move history, and a search running on its own thread.
 
 mod options;
+mod proof;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -17,6 +18,7 @@ pub use crate::core::search::{SearchInfo, SearchResult};
 use crate::core::threads::search;
 pub use crate::core::time::{Clock, SearchLimits};
 pub use options::EngineOptions;
+pub use proof::ProofReport;
 
 /// A running search. Dropping the handle stops the search and waits for it.
 pub struct SearchHandle<G: Game> {
@@ -228,31 +230,19 @@ impl<G: Game, K: Knowledge<G>> Engine<G, K> {
         let threads = self.options.threads;
         let tables = Arc::clone(&self.tables);
         let thread_stop = Arc::clone(&stop);
-        let thread = std::thread::Builder::new()
-            .name("search".into())
-            .spawn(move || {
-                let mut tables = tables
-                    .lock()
-                    .unwrap_or_else(|poisoned| poisoned.into_inner());
-                search(
-                    game,
-                    &mut tables,
-                    &thread_stop,
-                    control,
-                    threads,
-                    &mut *on_info,
-                )
-            });
-        match thread {
-            Ok(thread) => SearchHandle {
-                stop,
-                thread: Some(thread),
-            },
-            Err(e) => {
-                log::error!("could not start the search thread: {e}");
-                SearchHandle { stop, thread: None }
-            }
-        }
+        spawn_search(stop, move || {
+            let mut tables = tables
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            search(
+                game,
+                &mut tables,
+                &thread_stop,
+                control,
+                threads,
+                &mut *on_info,
+            )
+        })
     }
 
     /// Searches a fixed set of positions to a fixed depth. Returns the total
@@ -278,6 +268,26 @@ impl<G: Game, K: Knowledge<G>> Engine<G, K> {
             nodes += engine.start_search(limits, Box::new(|_| {})).wait().nodes;
         }
         Ok((nodes, start.elapsed()))
+    }
+}
+
+/// Runs `work` on a thread of its own, stopped through `stop`.
+fn spawn_search<G: Game>(
+    stop: Arc<AtomicBool>,
+    work: impl FnOnce() -> SearchResult<G::Move> + Send + 'static,
+) -> SearchHandle<G> {
+    match std::thread::Builder::new()
+        .name("search".into())
+        .spawn(work)
+    {
+        Ok(thread) => SearchHandle {
+            stop,
+            thread: Some(thread),
+        },
+        Err(e) => {
+            log::error!("could not start the search thread: {e}");
+            SearchHandle { stop, thread: None }
+        }
     }
 }
 

@@ -16,6 +16,8 @@ pub struct GoParams {
     pub movetime: Option<u64>,
     pub infinite: bool,
     pub perft: Option<u32>,
+    /// `go mate N`: prove a forced win within N moves.
+    pub mate: Option<u32>,
     /// Milliseconds left and increment for player 1 and player 2 (`wtime` is
     /// player 1 in a game whose first player is White, else `btime` is).
     pub p1time: Option<u64>,
@@ -192,6 +194,7 @@ enum GoToken {
     MoveTime(u64),
     Infinite,
     Perft(u32),
+    Mate(u32),
     Time(&'static str, u64),
     MovesToGo(u32),
 }
@@ -226,6 +229,10 @@ fn go_token(input: &str) -> IResult<&str, GoToken> {
                 preceded(terminated(tag_no_case("perft"), space1), number),
                 GoToken::Perft,
             ),
+            map(
+                preceded(terminated(tag_no_case("mate"), space1), number),
+                GoToken::Mate,
+            ),
             value(GoToken::Infinite, tag_no_case("infinite")),
             alt((timed("wtime"), timed("btime"), timed("winc"), timed("binc"))),
             alt((
@@ -249,6 +256,7 @@ fn go(input: &str) -> IResult<&str, Command> {
             GoToken::MoveTime(n) => params.movetime = Some(n),
             GoToken::Infinite => params.infinite = true,
             GoToken::Perft(n) => params.perft = Some(n),
+            GoToken::Mate(n) => params.mate = Some(n),
             GoToken::MovesToGo(n) => params.movestogo = Some(n),
             GoToken::Time(name, n) => {
                 let slot = match name {

@@ -6,12 +6,13 @@ use std::time::Duration;
 
 use super::command::{parse_command, Command, GoParams};
 use super::output::{error, send};
+use crate::core::dfpn::Verdict;
 use crate::core::game::{Game, OptionKind, Outcome, Player};
 use crate::core::knowledge::Knowledge;
 use crate::core::perft::perft_divide;
 use crate::core::presentation::Presentation;
 use crate::core::search::SearchInfo;
-use crate::engine::{Clock, Engine, SearchHandle, SearchLimits};
+use crate::engine::{Clock, Engine, ProofReport, SearchHandle, SearchLimits};
 
 pub const AUTHOR: &str = "the boardgames team";
 
@@ -129,7 +130,12 @@ impl<G: Presentation, K: Knowledge<G>> Session<G, K> {
             return;
         }
         let limits = limits_for::<G>(&params, self.engine.position().side_to_move());
-        let handle = self.engine.start_search(limits, Box::new(report));
+        let handle = match params.mate {
+            Some(moves) => self
+                .engine
+                .start_proof(moves, limits, Box::new(report_proof)),
+            None => self.engine.start_search(limits, Box::new(report)),
+        };
         self.search = Some(handle);
     }
 
@@ -247,6 +253,44 @@ fn report(info: &SearchInfo) {
     } else {
         send(&line);
     }
+}
+
+/// Prints the proof search's progress, its conclusion and `bestmove`.
+fn report_proof(report: &ProofReport) {
+    let elapsed_ms = report.elapsed.as_millis().max(1);
+    let counts = format!(
+        "nodes {} nps {} time {}",
+        report.nodes,
+        u128::from(report.nodes) * 1000 / elapsed_ms,
+        report.elapsed.as_millis()
+    );
+    if !report.finished {
+        send(&format!("info {counts}"));
+        return;
+    }
+    let within = report.within_moves;
+    match report.verdict {
+        Verdict::Proven { plies } => send(&format!(
+            "info depth {plies} score mate {} {counts} hashfull {} pv {}",
+            plies.div_ceil(2),
+            report.hashfull,
+            report.line.join(" ")
+        )),
+        Verdict::Disproven => {
+            send(&format!("info string no forced win within {within} moves"));
+            send(&format!("info {counts} hashfull {}", report.hashfull));
+        }
+        Verdict::Open => {
+            send(&format!(
+                "info string no forced win within {within} moves found before the search stopped"
+            ));
+            send(&format!("info {counts} hashfull {}", report.hashfull));
+        }
+    }
+    send(&format!(
+        "bestmove {}",
+        report.best_move.as_deref().unwrap_or("0000")
+    ));
 }
 
 fn perft<G: Game, K: Knowledge<G>>(engine: &Engine<G, K>, depth: u32) {

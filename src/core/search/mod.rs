@@ -440,12 +440,7 @@ impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
 
     /// The info line for `result`, with the PV in the game's notation.
     pub(super) fn info(&self, result: &SearchResult<G::Move>, finished: bool) -> SearchInfo {
-        let mut walker = self.game.clone();
-        let mut pv = Vec::with_capacity(result.pv.len());
-        for &mv in &result.pv {
-            pv.push(walker.format_move(mv));
-            walker.make_move(mv);
-        }
+        let pv = self.game.format_line(&result.pv);
         SearchInfo {
             depth: result.depth,
             seldepth: (self.seldepth as u32).max(result.depth),

@@ -1,0 +1,194 @@
+//! The proof-number search against exhaustive search: on positions small
+//! enough to search every line, it must prove exactly the wins that exist
+//! (within a number of plies or without limit, for either player), and the
+//! move it names must keep the proof (or the refutation) standing.
+
+use std::collections::HashMap;
+
+use boardgames::core::dfpn::{prove, ProofLimits, ProofTable, Verdict, UNLIMITED};
+use boardgames::core::{Deadline, Game, Knowledge, Outcome, PlainKnowledge, Player};
+use boardgames::games::breakthrough::{Breakthrough, BreakthroughKnowledge};
+use boardgames::games::hex::{Hex, HexKnowledge};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+/// Whether `attacker` can force a win within `remaining` plies, by trying
+/// every line (with a memo of what it has seen, keyed with the side to
+/// move: Hex gives a position and its colour-reversed mirror one key).
+fn wins_within<G: Game>(
+    position: &mut G,
+    attacker: Player,
+    remaining: u32,
+    memo: &mut HashMap<(u64, Player, u32), bool>,
+) -> bool {
+    match position.outcome() {
+        Some(Outcome::Win(winner)) => return winner == attacker,
+        Some(Outcome::Draw) => return false,
+        None if remaining == 0 => return false,
+        None => {}
+    }
+    if let Some(&known) = memo.get(&(position.hash(), position.side_to_move(), remaining)) {
+        return known;
+    }
+    let mut moves = Vec::new();
+    position.generate_moves(&mut moves);
+    let attacking = position.side_to_move() == attacker;
+    let mut result = !attacking;
+    for mv in moves {
+        position.make_move(mv);
+        let wins = wins_within(position, attacker, remaining - 1, memo);
+        position.unmake_move(mv);
+        if wins == attacking {
+            result = attacking;
+            break;
+        }
+    }
+    memo.insert(
+        (position.hash(), position.side_to_move(), remaining),
+        result,
+    );
+    result
+}
+
+fn rules<G: Game>(settings: &[(&str, &str)]) -> G::Rules {
+    let mut rules = G::Rules::default();
+    for (name, value) in settings {
+        G::set_rule_option(&mut rules, name, value).expect("a valid rule setting");
+    }
+    rules
+}
+
+/// Positions a few random plies from the start, not yet finished.
+fn random_positions<G: Game>(
+    rules: &G::Rules,
+    count: usize,
+    plies: std::ops::Range<usize>,
+    seed: u64,
+) -> Vec<G> {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut positions = Vec::new();
+    let mut moves = Vec::new();
+    while positions.len() < count {
+        let mut position = G::start_position(rules);
+        for _ in 0..rng.gen_range(plies.clone()) {
+            position.generate_moves(&mut moves);
+            if position.outcome().is_some() || moves.is_empty() {
+                break;
+            }
+            position.make_move(moves[rng.gen_range(0..moves.len())]);
+        }
+        if position.outcome().is_none() {
+            positions.push(position);
+        }
+    }
+    positions
+}
+
+/// Checks one question (`attacker` wins within `within` plies) on one
+/// position; returns whether the win exists.
+fn check_question<G: Game, K: Knowledge<G>>(position: &G, attacker: Player, within: u32) -> bool {
+    let exhaustive_limit = within.min(200);
+    let mut memo = HashMap::new();
+    let mut position = position.clone();
+    let fen = position.to_fen();
+    let expected = wins_within(&mut position, attacker, exhaustive_limit, &mut memo);
+    let limits = ProofLimits {
+        attacker,
+        within_plies: within,
+        max_nodes: None,
+        deadline: Deadline::default(),
+    };
+    let mut table = ProofTable::new(4);
+    let result = prove(
+        &mut position,
+        &limits,
+        &mut table,
+        &mut K::default(),
+        &mut |_| {},
+    );
+    assert_eq!(position.to_fen(), fen, "the position is restored");
+    let best = result.best_move.expect("a move is named");
+    position.make_move(best);
+    match result.verdict {
+        Verdict::Proven { plies } => {
+            assert!(
+                expected,
+                "{fen}: a win within {within} proven that does not exist"
+            );
+            assert!(plies <= within && plies >= 1, "{fen}: {plies} plies");
+            assert!(
+                wins_within(&mut position, attacker, plies - 1, &mut memo),
+                "{fen}: the named move does not keep the {plies}-ply win"
+            );
+        }
+        Verdict::Disproven => {
+            assert!(!expected, "{fen}: a win within {within} missed");
+            if position.side_to_move() == attacker {
+                assert!(
+                    !wins_within(&mut position, attacker, exhaustive_limit - 1, &mut memo),
+                    "{fen}: the named refutation lets the attacker win"
+                );
+            }
+        }
+        Verdict::Open => panic!("{fen}: no answer without limits"),
+    }
+    expected
+}
+
+/// Every question on every position: each side as attacker, within a few
+/// limits; returns how many wins there were, so a caller can see that both
+/// answers were exercised.
+fn check_positions<G: Game, K: Knowledge<G>>(positions: &[G], limits: &[u32]) -> usize {
+    let mut wins = 0;
+    for position in positions {
+        for attacker in [Player::P1, Player::P2] {
+            for &within in limits {
+                wins += usize::from(check_question::<G, K>(position, attacker, within));
+            }
+        }
+    }
+    wins
+}
+
+#[test]
+fn breakthrough_proofs_agree_with_exhaustive_search() {
+    for (settings, seed) in [
+        ([("Rows", "4"), ("Columns", "3")], 1),
+        ([("Rows", "5"), ("Columns", "3")], 2),
+    ] {
+        let positions =
+            random_positions::<Breakthrough>(&rules::<Breakthrough>(&settings), 25, 0..8, seed);
+        let questions = positions.len() * 2 * 4;
+        let limits = [UNLIMITED, 3, 5, 8];
+        let wins = check_positions::<Breakthrough, BreakthroughKnowledge>(&positions, &limits);
+        assert!(
+            wins > questions / 10 && wins < questions * 9 / 10,
+            "{settings:?}: {wins} of {questions}"
+        );
+        assert_eq!(
+            wins,
+            check_positions::<Breakthrough, PlainKnowledge<Breakthrough>>(&positions, &limits)
+        );
+    }
+}
+
+#[test]
+fn hex_proofs_agree_with_exhaustive_search() {
+    for (settings, seed, plies) in [
+        ([("BoardSize", "3"), ("Swap", "true")], 3, 0..4),
+        ([("BoardSize", "4"), ("Swap", "false")], 4, 5..9),
+    ] {
+        let positions = random_positions::<Hex>(&rules::<Hex>(&settings), 20, plies, seed);
+        let questions = positions.len() * 2 * 3;
+        let limits = [UNLIMITED, 3, 6];
+        let wins = check_positions::<Hex, HexKnowledge>(&positions, &limits);
+        assert!(
+            wins > questions / 10 && wins < questions * 9 / 10,
+            "{settings:?}: {wins} of {questions}"
+        );
+        assert_eq!(
+            wins,
+            check_positions::<Hex, PlainKnowledge<Hex>>(&positions, &limits)
+        );
+    }
+}
