@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use boardgames::core::dfpn::{prove, ProofLimits, ProofTable, Verdict, UNLIMITED};
 use boardgames::core::{Deadline, Game, Knowledge, Outcome, PlainKnowledge, Player};
 use boardgames::games::breakthrough::{Breakthrough, BreakthroughKnowledge};
+use boardgames::games::gomoku::Gomoku;
 use boardgames::games::hex::{Hex, HexKnowledge};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -191,4 +192,29 @@ fn hex_proofs_agree_with_exhaustive_search() {
             check_positions::<Hex, PlainKnowledge<Hex>>(&positions, &limits)
         );
     }
+}
+
+/// Gomoku on a 5x5 board, near its end: many games are draws, which the
+/// attacker's proof must count as failures for either side.
+#[test]
+fn gomoku_proofs_agree_with_exhaustive_search_where_draws_abound() {
+    let settings = [("BoardSize", "5")];
+    let positions = random_positions::<Gomoku>(&rules::<Gomoku>(&settings), 30, 15..18, 5);
+    let questions = positions.len() * 2 * 3;
+    let limits = [UNLIMITED, 3, 5];
+    let wins = check_positions::<Gomoku, PlainKnowledge<Gomoku>>(&positions, &limits);
+    let mut draws = 0;
+    for position in &positions {
+        let mut memo = HashMap::new();
+        let mut position = position.clone();
+        let p1 = wins_within(&mut position, Player::P1, 200, &mut memo);
+        let p2 = wins_within(&mut position, Player::P2, 200, &mut memo);
+        draws += usize::from(!p1 && !p2);
+    }
+    assert!(wins > 0 && wins < questions, "{wins} wins of {questions}");
+    assert!(
+        draws > positions.len() / 10,
+        "{draws} drawn of {}",
+        positions.len()
+    );
 }
