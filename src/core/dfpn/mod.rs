@@ -156,11 +156,13 @@ pub fn prove<G: Game, K: Knowledge<G>>(
     // The root is searched even where the knowledge could settle it, so that
     // the result names a move.
     let finished = position.outcome().is_some() || limits.within_plies == 0;
-    let root = match finished {
-        true => search
+    let root = if finished {
+        // `settle` decides every finished root.
+        search
             .settle(position, limits.within_plies)
-            .unwrap_or_default(),
-        false => search.expand_and_search(position, limits.within_plies, Numbers::UNBOUNDED),
+            .unwrap_or(Numbers::disproven(0))
+    } else {
+        search.expand_and_search(position, limits.within_plies, Numbers::UNBOUNDED)
     };
     let verdict = match (root.pn, root.dn) {
         (0, _) => Verdict::Proven { plies: root.bound },
