@@ -151,6 +151,27 @@ fn check_positions<G: Game, K: Knowledge<G>>(positions: &[G], limits: &[u32]) ->
     wins
 }
 
+/// Checks every question on `positions` with the game's knowledge and with
+/// none, which must agree; the wins must be neither rare nor nearly all, so
+/// that both answers are exercised.
+fn check_with_and_without_knowledge<G: Game, K: Knowledge<G>>(
+    positions: &[G],
+    limits: &[u32],
+    label: &str,
+) {
+    let questions = positions.len() * 2 * limits.len();
+    let wins = check_positions::<G, K>(positions, limits);
+    assert!(
+        wins > questions / 10 && wins < questions * 9 / 10,
+        "{label}: {wins} of {questions}"
+    );
+    assert_eq!(
+        wins,
+        check_positions::<G, PlainKnowledge<G>>(positions, limits),
+        "{label}"
+    );
+}
+
 #[test]
 fn breakthrough_proofs_agree_with_exhaustive_search() {
     for (settings, seed) in [
@@ -159,16 +180,11 @@ fn breakthrough_proofs_agree_with_exhaustive_search() {
     ] {
         let positions =
             random_positions::<Breakthrough>(&rules::<Breakthrough>(&settings), 25, 0..8, seed);
-        let questions = positions.len() * 2 * 4;
-        let limits = [UNLIMITED, 3, 5, 8];
-        let wins = check_positions::<Breakthrough, BreakthroughKnowledge>(&positions, &limits);
-        assert!(
-            wins > questions / 10 && wins < questions * 9 / 10,
-            "{settings:?}: {wins} of {questions}"
-        );
-        assert_eq!(
-            wins,
-            check_positions::<Breakthrough, PlainKnowledge<Breakthrough>>(&positions, &limits)
+        let label = format!("{settings:?}");
+        check_with_and_without_knowledge::<Breakthrough, BreakthroughKnowledge>(
+            &positions,
+            &[UNLIMITED, 3, 5, 8],
+            &label,
         );
     }
 }
@@ -180,16 +196,11 @@ fn hex_proofs_agree_with_exhaustive_search() {
         ([("BoardSize", "4"), ("Swap", "false")], 4, 5..9),
     ] {
         let positions = random_positions::<Hex>(&rules::<Hex>(&settings), 20, plies, seed);
-        let questions = positions.len() * 2 * 3;
-        let limits = [UNLIMITED, 3, 6];
-        let wins = check_positions::<Hex, HexKnowledge>(&positions, &limits);
-        assert!(
-            wins > questions / 10 && wins < questions * 9 / 10,
-            "{settings:?}: {wins} of {questions}"
-        );
-        assert_eq!(
-            wins,
-            check_positions::<Hex, PlainKnowledge<Hex>>(&positions, &limits)
+        let label = format!("{settings:?}");
+        check_with_and_without_knowledge::<Hex, HexKnowledge>(
+            &positions,
+            &[UNLIMITED, 3, 6],
+            &label,
         );
     }
 }
@@ -200,8 +211,8 @@ fn hex_proofs_agree_with_exhaustive_search() {
 fn gomoku_proofs_agree_with_exhaustive_search_where_draws_abound() {
     let settings = [("BoardSize", "5")];
     let positions = random_positions::<Gomoku>(&rules::<Gomoku>(&settings), 30, 15..18, 5);
-    let questions = positions.len() * 2 * 3;
     let limits = [UNLIMITED, 3, 5];
+    let questions = positions.len() * 2 * limits.len();
     let wins = check_positions::<Gomoku, PlainKnowledge<Gomoku>>(&positions, &limits);
     let mut draws = 0;
     for position in &positions {

@@ -53,11 +53,11 @@ const DEADLINE_CHECK_INTERVAL: u64 = 1024;
 /// (`pn` 0) keeps in `bound` the plies of the win it found; a disproven one
 /// (`dn` 0) the plies within which the attacker surely cannot win
 /// (`UNLIMITED` when it cannot win at all).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Numbers {
-    pub pn: u32,
-    pub dn: u32,
-    pub bound: u32,
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Numbers {
+    pn: u32,
+    dn: u32,
+    bound: u32,
 }
 
 impl Numbers {
