@@ -70,6 +70,8 @@ pub enum OptionKind {
     Text {
         default: String,
     },
+    /// An action, with no value (`Clear Hash`).
+    Button,
 }
 
 /// One rule option of a game (board size, rule variant, ...).

@@ -14,6 +14,8 @@ use std::time::{Duration, Instant};
 
 use super::game::{Game, MoveCode, Score};
 use super::params::SearchParams;
+use super::strength::{Ladder, GENERIC_LADDER};
+use super::wdl::WdlModel;
 
 /// A line of the static evaluation, shown by the `eval` command.
 #[derive(Clone, Debug)]
@@ -195,6 +197,18 @@ pub trait Knowledge<G: Game>: Default + Send + 'static {
     /// spin): what measurement found best for it.
     fn search_params() -> SearchParams {
         SearchParams::default()
+    }
+
+    /// How this knowledge's scores turn into chances of a win, a draw and a
+    /// loss (`UCI_ShowWDL`), fitted to the game's results.
+    fn wdl_model() -> WdlModel {
+        WdlModel::GENERIC
+    }
+
+    /// The game's ladder of weaker levels with their measured Elo
+    /// (`UCI_LimitStrength`, `UCI_Elo`).
+    fn strength_ladder() -> &'static Ladder {
+        &GENERIC_LADDER
     }
 
     /// A dense index of the move for the history table, below

@@ -11,9 +11,11 @@ pub mod params;
 pub mod perft;
 pub mod presentation;
 pub mod search;
+pub mod strength;
 pub mod threads;
 pub mod time;
 pub mod tt;
+pub mod wdl;
 pub mod weights;
 
 pub use game::{

@@ -10,7 +10,7 @@ use std::time::Duration;
 use super::game::{Game, Score};
 use super::knowledge::Knowledge;
 use super::search::{
-    SearchControl, SearchInfo, SearchResult, SearchTables, Searcher, SharedSearch,
+    SearchControl, SearchInfo, SearchResult, SearchSignals, SearchTables, Searcher, SharedSearch,
 };
 
 /// Nodes between two reports of a helper's counts to the main thread.
@@ -61,16 +61,20 @@ impl<M> HelperReports<M> {
 }
 
 /// Searches `game` within `control` on `threads` threads and returns the
-/// main thread's result. `report` is called after every completed depth and
-/// a last time with `finished` set.
+/// main thread's result. Only `root_moves` are searched at the root, unless
+/// it is empty. `report` is called after every completed depth and a last
+/// time with `finished` set.
 pub fn search<G: Game, K: Knowledge<G>>(
     game: G,
     tables: &mut SearchTables<G, K>,
-    stop: &Arc<AtomicBool>,
+    signals: &SearchSignals,
     control: SearchControl,
+    root_moves: &[G::Move],
     threads: usize,
     report: &mut dyn FnMut(&SearchInfo),
 ) -> SearchResult<G::Move> {
+    let stop = &signals.stop;
+    let ponderhit = &*signals.ponderhit;
     tables.tt.new_search();
     let history = std::mem::take(&mut tables.history);
     let SearchTables { tt, knowledge, .. } = tables;
@@ -88,6 +92,8 @@ pub fn search<G: Game, K: Knowledge<G>>(
     let helper_control = SearchControl {
         max_nodes: None,
         until_stopped: false,
+        lines: 1,
+        skill: None,
         ..control
     };
     let (mut main, mut result) = std::thread::scope(|scope| {
@@ -98,7 +104,9 @@ pub fn search<G: Game, K: Knowledge<G>>(
             let shared = SharedSearch {
                 tt,
                 stop: &helpers_stop,
+                ponderhit,
                 reports: &helper_reports,
+                root_moves,
             };
             let spawned = std::thread::Builder::new()
                 .name(format!("helper {id}"))
@@ -114,18 +122,21 @@ pub fn search<G: Game, K: Knowledge<G>>(
         let shared = SharedSearch {
             tt,
             stop,
+            ponderhit,
             reports: &helper_reports,
+            root_moves,
         };
         let mut main = Searcher::new(game, main_knowledge, history, control, shared, 0);
         let result = main.run(report);
         helpers_stop.store(true, Ordering::Relaxed);
         (main, result)
     });
-    if control.until_stopped {
-        // `go infinite` answers only after `stop`.
-        while !stop.load(Ordering::Relaxed) {
-            std::thread::sleep(Duration::from_millis(1));
-        }
+    // `go infinite` answers only after `stop`, `go ponder` after `ponderhit`
+    // or `stop`.
+    let must_wait =
+        || control.until_stopped || (control.ponder && signals.ponderhit.hit_at().is_none());
+    while must_wait() && !stop.load(Ordering::Relaxed) {
+        std::thread::sleep(Duration::from_millis(1));
     }
     // Every helper has ended and added its last counts.
     result.nodes = main.total_nodes();
@@ -150,16 +161,13 @@ fn knowledge_for_threads<G: Game, K: Knowledge<G>>(
 mod tests {
     use super::*;
     use crate::core::search::mate_distance_in_moves;
-    use crate::core::time::TimeBudget;
+    use crate::core::time::PonderHit;
     use crate::games::breakthrough::{Breakthrough, BreakthroughKnowledge, BreakthroughRules};
 
     fn to_depth(depth: u32) -> SearchControl {
         SearchControl {
             max_depth: depth,
-            max_nodes: None,
-            budget: TimeBudget::UNLIMITED,
-            until_stopped: false,
-            params: Default::default(),
+            ..Default::default()
         }
     }
 
@@ -173,10 +181,13 @@ mod tests {
         let mut knowledge = BreakthroughKnowledge;
         let history = vec![0; knowledge.move_index_bound(&game)];
         let key = game.hash();
+        let ponderhit = PonderHit::default();
         let shared = SharedSearch {
             tt: &tables.tt,
             stop: &stop,
+            ponderhit: &ponderhit,
             reports: &counts,
+            root_moves: &[],
         };
         let mut helper = Searcher::new(game, &mut knowledge, history, to_depth(5), shared, 1);
         helper.run_helper();
@@ -215,10 +226,13 @@ mod tests {
         let stop = Arc::new(AtomicBool::new(false));
         let mut knowledge = BreakthroughKnowledge;
         let history = vec![0; knowledge.move_index_bound(&game)];
+        let ponderhit = PonderHit::default();
         let shared = SharedSearch {
             tt: &tables.tt,
             stop: &stop,
+            ponderhit: &ponderhit,
             reports: &counts,
+            root_moves: &[],
         };
         let mut main = Searcher::new(game, &mut knowledge, history, to_depth(3), shared, 0);
         let result = main.run(&mut |_| {});
@@ -243,13 +257,14 @@ mod tests {
             Breakthrough::from_fen("pp6/8/8/4P3/8/8/8/7P w 0 1", &rules).expect("a valid FEN");
         for threads in [1, 2, 4] {
             let mut tables = SearchTables::<Breakthrough, BreakthroughKnowledge>::new(4);
-            let stop = Arc::new(AtomicBool::new(false));
+            let signals = SearchSignals::default();
             let mut infos = Vec::new();
             let result = search(
                 game.clone(),
                 &mut tables,
-                &stop,
+                &signals,
                 to_depth(7),
+                &[],
                 threads,
                 &mut |info| infos.push(info.clone()),
             );

@@ -3,7 +3,8 @@
 //! a maximum, and the search stops early when its best move has settled and
 //! goes on longer when it has not.
 
-use std::time::Duration;
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
 
 use super::game::{Score, MATE_BOUND};
 
@@ -28,6 +29,9 @@ pub struct SearchLimits {
     /// A ceiling on any one move on top of the clock (Gomocup's
     /// `timeout_turn`); alone, without a clock, the move may use all of it.
     pub move_cap: Option<Duration>,
+    /// `go ponder`: search without a limit until `ponderhit`, then within
+    /// the limits above, counted from that moment.
+    pub ponder: bool,
 }
 
 /// The times that steer iterative deepening. Past `optimum` (scaled by how
@@ -56,6 +60,22 @@ impl TimeBudget {
             maximum: Some(time),
             adaptive: false,
         }
+    }
+}
+
+/// `ponderhit` for a search started with `go ponder`: the moment the
+/// opponent played the expected move, when the search's clock starts.
+#[derive(Debug, Default)]
+pub struct PonderHit(OnceLock<Instant>);
+
+impl PonderHit {
+    /// Starts the clock now; a second call changes nothing.
+    pub fn hit(&self) {
+        let _ = self.0.set(Instant::now());
+    }
+
+    pub fn hit_at(&self) -> Option<Instant> {
+        self.0.get().copied()
     }
 }
 

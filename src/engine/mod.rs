@@ -13,8 +13,9 @@ use crate::core::game::{Game, OptionSpec};
 use crate::core::knowledge::{EvalTerm, Knowledge};
 use crate::core::params::SearchParams;
 use crate::core::presentation::Presentation;
-use crate::core::search::{SearchControl, SearchTables, MAX_PLY};
+use crate::core::search::{SearchControl, SearchSignals, SearchTables, MAX_PLY};
 pub use crate::core::search::{SearchInfo, SearchResult};
+use crate::core::strength::{Skill, LEVEL_LINES};
 use crate::core::threads::search;
 pub use crate::core::time::{Clock, SearchLimits};
 pub use options::EngineOptions;
@@ -22,14 +23,44 @@ pub use proof::ProofReport;
 
 /// A running search. Dropping the handle stops the search and waits for it.
 pub struct SearchHandle<G: Game> {
-    stop: Arc<AtomicBool>,
+    signals: SearchSignals,
+    /// For a ponder search: the longest it may run after `ponderhit`.
+    ponder_maximum: Option<Duration>,
     thread: Option<JoinHandle<SearchResult<G::Move>>>,
 }
 
 impl<G: Game> SearchHandle<G> {
     /// Asks the search to stop; it answers with its best move so far.
     pub fn stop(&self) {
-        self.stop.store(true, Ordering::Relaxed);
+        self.signals.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether this is a search started by `go ponder` still waiting for
+    /// `ponderhit`.
+    pub fn is_pondering(&self) -> bool {
+        self.ponder_maximum.is_some() && self.signals.ponderhit.hit_at().is_none()
+    }
+
+    /// `ponderhit`: the ponder search goes on as a normal search whose
+    /// clock starts now. A watchdog enforces the maximum on everything the
+    /// search runs, a game's long analyses included.
+    pub fn ponderhit(&self) {
+        if !self.is_pondering() {
+            return;
+        }
+        self.signals.ponderhit.hit();
+        if let Some(maximum) = self.ponder_maximum.filter(|m| *m < Duration::MAX / 2) {
+            let stop = Arc::clone(&self.signals.stop);
+            let spawned = std::thread::Builder::new()
+                .name("ponderhit watchdog".into())
+                .spawn(move || {
+                    std::thread::sleep(maximum);
+                    stop.store(true, Ordering::Relaxed);
+                });
+            if let Err(e) = spawned {
+                log::warn!("no watchdog after ponderhit: {e}");
+            }
+        }
     }
 
     pub fn is_finished(&self) -> bool {
@@ -83,7 +114,10 @@ impl<G: Game, K: Knowledge<G>> Default for Engine<G, K> {
 
 impl<G: Game, K: Knowledge<G>> Engine<G, K> {
     pub fn new() -> Self {
-        let options = EngineOptions::default();
+        let options = EngineOptions {
+            elo: EngineOptions::default_elo(K::strength_ladder().elo_range()),
+            ..Default::default()
+        };
         let rules = G::Rules::default();
         let root = G::start_position(&rules);
         Engine {
@@ -98,7 +132,7 @@ impl<G: Game, K: Knowledge<G>> Engine<G, K> {
     }
 
     pub fn option_specs(&self) -> Vec<OptionSpec> {
-        let mut specs = EngineOptions::specs();
+        let mut specs = EngineOptions::specs(K::strength_ladder().elo_range());
         specs.extend(self.params.specs());
         specs.extend(G::rule_options());
         specs
@@ -107,9 +141,13 @@ impl<G: Game, K: Knowledge<G>> Engine<G, K> {
     /// `setoption`: engine options first, then the game's rule options. A rule
     /// change resets the position to the new rules' start.
     pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
-        if let Some(change) = self.options.set(name, value)? {
+        let elo_range = K::strength_ladder().elo_range();
+        if let Some(change) = self.options.set(name, value, elo_range)? {
             if change.hash_changed {
                 *self.lock_tables() = SearchTables::new(self.options.hash_megabytes);
+            }
+            if change.clear_hash {
+                self.lock_tables().clear();
             }
             return Ok(());
         }
@@ -211,11 +249,53 @@ impl<G: Game, K: Knowledge<G>> Engine<G, K> {
     pub fn start_search(
         &mut self,
         limits: SearchLimits,
+        on_info: Box<dyn FnMut(&SearchInfo) + Send>,
+    ) -> SearchHandle<G> {
+        self.start_search_among(limits, Vec::new(), on_info)
+    }
+
+    /// The same, searching only `root_moves` at the root (all when empty):
+    /// `go searchmoves`, checked by `parse_root_moves`.
+    pub fn start_search_among(
+        &mut self,
+        limits: SearchLimits,
+        root_moves: Vec<G::Move>,
         mut on_info: Box<dyn FnMut(&SearchInfo) + Send>,
     ) -> SearchHandle<G> {
-        let stop = Arc::new(AtomicBool::new(false));
+        let signals = SearchSignals::default();
+        let control = self.search_control(&limits);
+        let ponder_maximum = limits
+            .ponder
+            .then(|| control.budget.maximum.unwrap_or(Duration::MAX));
+        let game = self.position.clone();
+        let threads = self.options.threads;
+        let tables = Arc::clone(&self.tables);
+        let thread_signals = signals.clone();
+        let work = move || {
+            let mut tables = tables
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            search(
+                game,
+                &mut tables,
+                &thread_signals,
+                control,
+                &root_moves,
+                threads,
+                &mut *on_info,
+            )
+        };
+        let mut handle = spawn_search(Arc::clone(&signals.stop), work);
+        handle.signals = signals;
+        handle.ponder_maximum = ponder_maximum;
+        handle
+    }
+
+    /// The search's limits from `go` and the options; a weakened level
+    /// (`UCI_LimitStrength`, unless `UCI_AnalyseMode`) caps the nodes.
+    fn search_control(&self, limits: &SearchLimits) -> SearchControl {
         let depth_cap = self.options.depth_cap;
-        let control = SearchControl {
+        let mut control = SearchControl {
             max_depth: limits
                 .depth
                 .or(if depth_cap > 0 { Some(depth_cap) } else { None })
@@ -225,24 +305,43 @@ impl<G: Game, K: Knowledge<G>> Engine<G, K> {
             budget: limits.budget(self.options.move_overhead, depth_cap > 0),
             until_stopped: limits.infinite,
             params: self.params,
+            lines: self.options.multipv,
+            ponder: limits.ponder,
+            skill: None,
         };
-        let game = self.position.clone();
-        let threads = self.options.threads;
-        let tables = Arc::clone(&self.tables);
-        let thread_stop = Arc::clone(&stop);
-        spawn_search(stop, move || {
-            let mut tables = tables
-                .lock()
-                .unwrap_or_else(|poisoned| poisoned.into_inner());
-            search(
-                game,
-                &mut tables,
-                &thread_stop,
-                control,
-                threads,
-                &mut *on_info,
-            )
-        })
+        if self.options.limit_strength && !self.options.analyse_mode {
+            let setting = K::strength_ladder().setting(self.options.elo as f64);
+            control.max_nodes = Some(
+                control
+                    .max_nodes
+                    .map_or(setting.nodes, |n| n.min(setting.nodes)),
+            );
+            let seed = match self.options.strength_seed {
+                0 => rand::random(),
+                seed => seed,
+            };
+            control.skill = Some(Skill {
+                lines: LEVEL_LINES,
+                temperature: setting.temperature,
+                seed,
+                random_share: setting.random_share,
+            });
+        }
+        control
+    }
+
+    /// `go searchmoves`: each move parsed and checked legal, none twice.
+    pub fn parse_root_moves(&self, texts: &[String]) -> Result<Vec<G::Move>, String> {
+        let mut legal = Vec::new();
+        let mut moves: Vec<G::Move> = Vec::with_capacity(texts.len());
+        for text in texts {
+            let mv = parse_legal_move(&self.position, text, &mut legal)
+                .map_err(|e| format!("searchmoves '{text}': {e}"))?;
+            if !moves.contains(&mv) {
+                moves.push(mv);
+            }
+        }
+        Ok(moves)
     }
 
     /// Searches a fixed set of positions to a fixed depth. Returns the total
@@ -281,12 +380,23 @@ fn spawn_search<G: Game>(
         .spawn(work)
     {
         Ok(thread) => SearchHandle {
-            stop,
+            signals: SearchSignals {
+                stop,
+                ..Default::default()
+            },
+            ponder_maximum: None,
             thread: Some(thread),
         },
         Err(e) => {
             log::error!("could not start the search thread: {e}");
-            SearchHandle { stop, thread: None }
+            SearchHandle {
+                signals: SearchSignals {
+                    stop,
+                    ..Default::default()
+                },
+                ponder_maximum: None,
+                thread: None,
+            }
         }
     }
 }

@@ -29,6 +29,10 @@ pub struct GoParams {
     pub winc: Option<u64>,
     pub binc: Option<u64>,
     pub movestogo: Option<u32>,
+    /// `go ponder`: think on the opponent's time until `ponderhit` or `stop`.
+    pub ponder: bool,
+    /// `go searchmoves m1 m2 ...`: only these root moves.
+    pub searchmoves: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,6 +54,8 @@ pub enum Command {
     },
     Go(GoParams),
     Stop,
+    /// The opponent played the move the engine is pondering on.
+    PonderHit,
     Quit,
     Query(String),
     Display,
@@ -71,8 +77,8 @@ pub fn parse_command(line: &str) -> Result<Command, String> {
         .unwrap_or_default()
         .to_ascii_lowercase();
     let parsed = match keyword.as_str() {
-        "uci" | "ugi" | "isready" | "ucinewgame" | "uginewgame" | "stop" | "quit" | "d"
-        | "eval" => all_consuming(simple_command)(line).map(|(_, c)| c),
+        "uci" | "ugi" | "isready" | "ucinewgame" | "uginewgame" | "stop" | "ponderhit" | "quit"
+        | "d" | "eval" => all_consuming(simple_command)(line).map(|(_, c)| c),
         "setoption" => all_consuming(setoption)(line).map(|(_, c)| c),
         "position" => all_consuming(position)(line).map(|(_, c)| c),
         "go" => all_consuming(go)(line).map(|(_, c)| c),
@@ -106,6 +112,7 @@ fn simple_command(input: &str) -> IResult<&str, Command> {
         keyword("ucinewgame", Command::NewGame),
         keyword("uginewgame", Command::NewGame),
         keyword("stop", Command::Stop),
+        keyword("ponderhit", Command::PonderHit),
         keyword("quit", Command::Quit),
         keyword("d", Command::Display),
         keyword("eval", Command::Eval),
@@ -197,6 +204,52 @@ enum GoToken {
     Mate(u32),
     Time(&'static str, u64),
     MovesToGo(u32),
+    Ponder,
+    SearchMoves(Vec<String>),
+}
+
+/// The words `go` knows: where a `searchmoves` list ends.
+const GO_KEYWORDS: [&str; 17] = [
+    "depth",
+    "nodes",
+    "movetime",
+    "movestogo",
+    "perft",
+    "mate",
+    "infinite",
+    "ponder",
+    "searchmoves",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "p1time",
+    "p2time",
+    "p1inc",
+    "p2inc",
+];
+
+fn move_word(input: &str) -> IResult<&str, &str> {
+    let (rest, text) = word(input)?;
+    if GO_KEYWORDS.iter().any(|k| k.eq_ignore_ascii_case(text)) {
+        return Err(nom::Err::Error(nom::error::Error::new(
+            input,
+            nom::error::ErrorKind::Tag,
+        )));
+    }
+    Ok((rest, text))
+}
+
+/// `searchmoves` and at least one move, up to the next keyword.
+fn search_moves(input: &str) -> IResult<&str, GoToken> {
+    let (input, _) = tag_no_case("searchmoves")(input)?;
+    let (input, first) = preceded(space1, move_word)(input)?;
+    let (input, more) = many0(preceded(space1, move_word))(input)?;
+    let moves = std::iter::once(first)
+        .chain(more)
+        .map(str::to_string)
+        .collect();
+    Ok((input, GoToken::SearchMoves(moves)))
 }
 
 fn go_token(input: &str) -> IResult<&str, GoToken> {
@@ -234,6 +287,8 @@ fn go_token(input: &str) -> IResult<&str, GoToken> {
                 GoToken::Mate,
             ),
             value(GoToken::Infinite, tag_no_case("infinite")),
+            value(GoToken::Ponder, tag_no_case("ponder")),
+            search_moves,
             alt((timed("wtime"), timed("btime"), timed("winc"), timed("binc"))),
             alt((
                 timed("p1time"),
@@ -258,6 +313,8 @@ fn go(input: &str) -> IResult<&str, Command> {
             GoToken::Perft(n) => params.perft = Some(n),
             GoToken::Mate(n) => params.mate = Some(n),
             GoToken::MovesToGo(n) => params.movestogo = Some(n),
+            GoToken::Ponder => params.ponder = true,
+            GoToken::SearchMoves(moves) => params.searchmoves.extend(moves),
             GoToken::Time(name, n) => {
                 let slot = match name {
                     "wtime" => &mut params.wtime,
@@ -356,6 +413,18 @@ mod tests {
             (params.p1time, params.p2time, params.p1inc, params.p2inc),
             (Some(500), Some(400), Some(5), Some(6))
         );
+        let Ok(Command::Go(params)) =
+            parse_command("go searchmoves a2a3 b2b3 ponder movetime 50 searchmoves c2c3")
+        else {
+            panic!("searchmoves and ponder should parse");
+        };
+        assert_eq!(params.searchmoves, ["a2a3", "b2b3", "c2c3"]);
+        assert!(params.ponder);
+        assert_eq!(params.movetime, Some(50));
+        assert!(parse_command("go searchmoves").is_err());
+        assert!(parse_command("go searchmoves depth 3").is_err());
+        assert_eq!(parse_command("ponderhit"), Ok(Command::PonderHit));
+        assert!(parse_command("ponderhit now").is_err());
         assert!(parse_command("go depth").is_err());
         assert!(parse_command("go depth -3").is_err());
         assert!(parse_command("go sideways 3").is_err());

@@ -12,6 +12,7 @@ use crate::core::knowledge::Knowledge;
 use crate::core::perft::perft_divide;
 use crate::core::presentation::Presentation;
 use crate::core::search::SearchInfo;
+use crate::core::wdl::WdlModel;
 use crate::engine::{Clock, Engine, ProofReport, SearchHandle, SearchLimits};
 
 pub const AUTHOR: &str = "the boardgames team";
@@ -79,6 +80,10 @@ impl<G: Presentation, K: Knowledge<G>> Session<G, K> {
                     search.stop();
                 }
             }
+            Command::PonderHit => match &self.search {
+                Some(search) if search.is_pondering() => search.ponderhit(),
+                _ => error("ponderhit: no ponder search is running"),
+            },
             Command::Quit => return false,
             Command::Query(what) => self.query(&what),
             Command::Display => self.display(),
@@ -117,6 +122,7 @@ impl<G: Presentation, K: Knowledge<G>> Session<G, K> {
                     format!("type combo default {default} {}", vars.join(" "))
                 }
                 OptionKind::Text { default } => format!("type string default {default}"),
+                OptionKind::Button => "type button".to_string(),
             };
             send(&format!("option name {} {kind}", spec.name));
         }
@@ -129,12 +135,27 @@ impl<G: Presentation, K: Knowledge<G>> Session<G, K> {
             perft(&self.engine, depth);
             return;
         }
+        let root_moves = match self.engine.parse_root_moves(&params.searchmoves) {
+            Ok(moves) => moves,
+            Err(message) => return error(&message),
+        };
         let limits = limits_for::<G>(&params, self.engine.position().side_to_move());
+        let style = InfoStyle {
+            wdl: self.engine.options().show_wdl.then(K::wdl_model),
+            ponder: self.engine.options().ponder,
+        };
         let handle = match params.mate {
-            Some(moves) => self
-                .engine
-                .start_proof(moves, limits, Box::new(report_proof)),
-            None => self.engine.start_search(limits, Box::new(report)),
+            Some(moves) if root_moves.is_empty() => self.engine.start_proof(
+                moves,
+                limits,
+                Box::new(move |proof: &ProofReport| report_proof(proof, style)),
+            ),
+            Some(_) => return error("go mate does not take searchmoves"),
+            None => self.engine.start_search_among(
+                limits,
+                root_moves,
+                Box::new(move |info: &SearchInfo| report(info, style)),
+            ),
         };
         self.search = Some(handle);
     }
@@ -221,19 +242,42 @@ fn limits_for<G: Game>(params: &GoParams, side: Player) -> SearchLimits {
             moves_to_go: params.movestogo,
         }),
         move_cap: None,
+        ponder: params.ponder,
     }
 }
 
-/// Prints `info` lines while searching, and `bestmove` at the end.
-fn report(info: &SearchInfo) {
-    let score = match info.mate_in() {
-        Some(moves) => format!("mate {moves}"),
-        None => format!("cp {}", info.score),
+/// What the options add to the search's output.
+#[derive(Clone, Copy)]
+struct InfoStyle {
+    /// `UCI_ShowWDL`: the model that turns scores into `wdl W D L`.
+    wdl: Option<WdlModel>,
+    /// `Ponder`: `bestmove X ponder Y` when the line has a reply.
+    ponder: bool,
+}
+
+/// `score ...` and, when asked, ` wdl W D L`.
+fn score_words(score: crate::core::Score, mate_in: Option<i32>, style: InfoStyle) -> String {
+    let mut words = match mate_in {
+        Some(moves) => format!("score mate {moves}"),
+        None => format!("score cp {score}"),
     };
+    if let Some(model) = style.wdl {
+        let wdl = model.wdl(score);
+        words.push_str(&format!(" wdl {} {} {}", wdl.win, wdl.draw, wdl.loss));
+    }
+    words
+}
+
+/// Prints `info` lines while searching, and `bestmove` at the end.
+fn report(info: &SearchInfo, style: InfoStyle) {
+    let multipv = info
+        .multipv
+        .map_or(String::new(), |k| format!(" multipv {k}"));
     let mut line = format!(
-        "info depth {} seldepth {} score {score} nodes {} nps {} time {} hashfull {}",
+        "info depth {} seldepth {}{multipv} {} nodes {} nps {} time {} hashfull {}",
         info.depth,
         info.seldepth,
+        score_words(info.score, info.mate_in(), style),
         info.nodes,
         info.nps(),
         info.elapsed.as_millis(),
@@ -246,17 +290,22 @@ fn report(info: &SearchInfo) {
     if info.finished {
         send(&format!("info string cutoffs {}", info.cutoffs));
         send(&line);
-        send(&format!(
-            "bestmove {}",
-            info.best_move.as_deref().unwrap_or("0000")
-        ));
+        let best = info.best_move.as_deref().unwrap_or("0000");
+        let reply = info
+            .pv
+            .get(1)
+            .filter(|_| style.ponder && info.best_move.is_some());
+        match reply {
+            Some(reply) => send(&format!("bestmove {best} ponder {reply}")),
+            None => send(&format!("bestmove {best}")),
+        }
     } else {
         send(&line);
     }
 }
 
 /// Prints the proof search's progress, its conclusion and `bestmove`.
-fn report_proof(report: &ProofReport) {
+fn report_proof(report: &ProofReport, style: InfoStyle) {
     let elapsed_ms = report.elapsed.as_millis().max(1);
     let counts = format!(
         "nodes {} nps {} time {}",
@@ -271,8 +320,12 @@ fn report_proof(report: &ProofReport) {
     let within = report.within_moves;
     match report.verdict {
         Verdict::Proven { plies } => send(&format!(
-            "info depth {plies} score mate {} {counts} hashfull {} pv {}",
-            plies.div_ceil(2),
+            "info depth {plies} {} {counts} hashfull {} pv {}",
+            score_words(
+                crate::core::MATE - plies as i32,
+                Some(plies.div_ceil(2) as i32),
+                style
+            ),
             report.hashfull,
             report.line.join(" ")
         )),

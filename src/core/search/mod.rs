@@ -7,14 +7,15 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::game::MoveCode;
 mod pruning;
+mod root;
 
 use super::game::{Game, Outcome, Score, INFINITY, MATE, MATE_BOUND};
 use super::knowledge::{Deadline, Knowledge};
 use super::params::SearchParams;
+use super::strength::Skill;
 use super::threads::{CompletedIteration, HelperReports, HELPER_COUNT_INTERVAL};
-use super::time::{IterationTimer, TimeBudget};
+use super::time::{IterationTimer, PonderHit, TimeBudget};
 use super::tt::{Bound, TranspositionTable};
 use pruning::ThreatCheck;
 
@@ -61,6 +62,9 @@ pub struct SearchInfo {
     pub pv: Vec<String>,
     pub best_move: Option<String>,
     pub finished: bool,
+    /// With `MultiPV` above 1, which line this is (1 the best); `None` for
+    /// a single-line search and for the final report.
+    pub multipv: Option<usize>,
 }
 
 impl SearchInfo {
@@ -123,6 +127,38 @@ pub struct SearchControl {
     /// `go infinite`: answer only when stopped, even when a result is proven.
     pub until_stopped: bool,
     pub params: SearchParams,
+    /// Root lines reported (`MultiPV`): each after the first is searched
+    /// with the better ones left out.
+    pub lines: usize,
+    /// `go ponder`: no time limit until `ponderhit`, then `budget` from
+    /// that moment; no answer before `ponderhit` or `stop`.
+    pub ponder: bool,
+    /// Below full strength: several lines, one picked at random.
+    pub skill: Option<Skill>,
+}
+
+impl Default for SearchControl {
+    /// As deep as the search goes, with no other limit.
+    fn default() -> Self {
+        SearchControl {
+            max_depth: MAX_PLY as u32 - 1,
+            max_nodes: None,
+            budget: TimeBudget::UNLIMITED,
+            until_stopped: false,
+            params: SearchParams::default(),
+            lines: 1,
+            ponder: false,
+            skill: None,
+        }
+    }
+}
+
+/// How a caller reaches a running search: `stop`, and `ponderhit` for a
+/// search started with `ponder`.
+#[derive(Clone, Debug, Default)]
+pub struct SearchSignals {
+    pub stop: Arc<AtomicBool>,
+    pub ponderhit: Arc<PonderHit>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -148,7 +184,10 @@ const KEY_KILLER: i64 = 1 << 40;
 pub(super) struct SharedSearch<'a, M> {
     pub(super) tt: &'a TranspositionTable<M>,
     pub(super) stop: &'a Arc<AtomicBool>,
+    pub(super) ponderhit: &'a PonderHit,
     pub(super) reports: &'a HelperReports<M>,
+    /// `go searchmoves`: the only root moves searched (empty: all).
+    pub(super) root_moves: &'a [M],
 }
 
 impl<M> Clone for SharedSearch<'_, M> {
@@ -167,6 +206,7 @@ pub(super) struct Searcher<'a, G: Game, K> {
     tt: &'a TranspositionTable<G::Move>,
     history: Vec<i32>,
     stop: &'a Arc<AtomicBool>,
+    ponderhit: &'a PonderHit,
     control: SearchControl,
     start: Instant,
     nodes: u64,
@@ -190,6 +230,10 @@ pub(super) struct Searcher<'a, G: Game, K> {
     move_buffers: Vec<Vec<G::Move>>,
     key_buffers: Vec<Vec<(i64, MoveKind)>>,
     pv: Vec<Vec<G::Move>>,
+    /// The root moves searched (`go searchmoves`; empty: the knowledge's).
+    root_moves: Vec<G::Move>,
+    /// Root moves left out of this line: the better lines' first moves.
+    excluded: Vec<G::Move>,
 }
 
 impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
@@ -204,22 +248,25 @@ impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
         let SharedSearch {
             tt,
             stop,
+            ponderhit,
             reports: helper_reports,
+            root_moves,
         } = shared;
         let start = Instant::now();
-        knowledge.prepare_search(
-            &game,
-            &Deadline::new(
-                control.budget.maximum.map(|hard| start + hard),
-                Arc::clone(stop),
-            ),
-        );
+        // A ponder search has no deadline until `ponderhit`; the engine
+        // then stops it at the maximum.
+        let hard = match control.ponder {
+            true => None,
+            false => control.budget.maximum.map(|hard| start + hard),
+        };
+        knowledge.prepare_search(&game, &Deadline::new(hard, Arc::clone(stop)));
         Searcher {
             game,
             knowledge,
             tt,
             history,
             stop,
+            ponderhit,
             control,
             start,
             nodes: 0,
@@ -237,71 +284,9 @@ impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
             move_buffers: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             key_buffers: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             pv: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            root_moves: root_moves.to_vec(),
+            excluded: Vec::new(),
         }
-    }
-
-    /// Iterative deepening; `report` is called after every completed depth.
-    pub(super) fn run(&mut self, report: &mut dyn FnMut(&SearchInfo)) -> SearchResult<G::Move> {
-        let mut root_moves = Vec::new();
-        self.knowledge.search_moves(&self.game, &mut root_moves);
-        let mut result = SearchResult::empty();
-        result.best_move = root_moves.first().copied();
-        if self.game.outcome().is_some() || root_moves.is_empty() {
-            result.best_move = None;
-            return result;
-        }
-        if let Some(proven) = self.solve_root_exactly() {
-            report(&self.info(&proven, false));
-            return proven;
-        }
-        self.decay_history();
-
-        let mut previous_score = 0;
-        for depth in 1..=self.control.max_depth.min(MAX_PLY as u32 - 1) {
-            self.seldepth = 0;
-            let score = self.aspiration(depth as i32, previous_score);
-            if self.aborted {
-                // A move that beat the previous best in this unfinished
-                // iteration is still the better choice.
-                if let Some(&mv) = self.pv[0].first() {
-                    if Some(mv) != result.best_move && result.depth > 0 {
-                        result.best_move = Some(mv);
-                        result.pv = self.pv[0].clone();
-                    }
-                }
-                break;
-            }
-            previous_score = score;
-            result.best_move = self.pv[0].first().copied().or(result.best_move);
-            result.score = score;
-            result.depth = depth;
-            result.pv = self.pv[0].clone();
-            if let Some(best) = result.best_move {
-                self.timer.completed(best.to_code(), score);
-            }
-            report(&self.info(&result, false));
-
-            if self.control.until_stopped {
-                if let Some(proven) = self.prove_root_between_iterations(&result) {
-                    result = proven;
-                    report(&self.info(&result, false));
-                    return self.with_totals(result);
-                }
-            }
-            if self.soft_time_is_up() || self.node_limit_reached() {
-                break;
-            }
-            // A proven result searched at least as deep as its length cannot change.
-            if !self.control.until_stopped {
-                if let Some(moves) = mate_distance_in_moves(score) {
-                    if depth as i32 >= 2 * moves.abs() + 2 {
-                        break;
-                    }
-                }
-            }
-        }
-        self.adopt_deeper_helper_iteration(&mut result);
-        self.with_totals(result)
     }
 
     fn with_totals(&self, mut result: SearchResult<G::Move>) -> SearchResult<G::Move> {
@@ -387,7 +372,12 @@ impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
     fn solve_root_exactly(&mut self) -> Option<SearchResult<G::Move>> {
         let hard = self.control.budget.maximum?;
         let unlimited_depth = self.control.max_depth >= MAX_PLY as u32 - 1;
-        if self.control.until_stopped || self.control.max_nodes.is_some() || !unlimited_depth {
+        if self.analysing()
+            || self.control.ponder
+            || self.control.max_nodes.is_some()
+            || !unlimited_depth
+            || !self.whole_root_one_line()
+        {
             return None;
         }
         let share = self.control.budget.optimum.unwrap_or(hard).min(hard) / EXACT_SOLVE_SHARE;
@@ -452,6 +442,7 @@ impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
             pv,
             best_move: result.best_move.map(|mv| self.game.format_move(mv)),
             finished,
+            multipv: None,
         }
     }
 
@@ -486,7 +477,7 @@ impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
     /// by how settled the search is (but never past the maximum).
     fn soft_time_is_up(&self) -> bool {
         let budget = self.control.budget;
-        let Some(optimum) = budget.optimum else {
+        let (Some(optimum), Some(clock_start)) = (budget.optimum, self.clock_start()) else {
             return false;
         };
         let limit = if budget.adaptive {
@@ -495,7 +486,21 @@ impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
         } else {
             optimum
         };
-        self.start.elapsed() >= limit
+        clock_start.elapsed() >= limit
+    }
+
+    /// When the clock started: at the start of the search, or for a ponder
+    /// search at `ponderhit` (`None` before it: no time limit yet).
+    fn clock_start(&self) -> Option<Instant> {
+        match self.control.ponder {
+            true => self.ponderhit.hit_at(),
+            false => Some(self.start),
+        }
+    }
+
+    /// `go infinite`, or pondering before `ponderhit`: deepen until stopped.
+    fn analysing(&self) -> bool {
+        self.control.until_stopped || self.clock_start().is_none()
     }
 
     fn node_limit_reached(&self) -> bool {
@@ -514,11 +519,10 @@ impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
         if self.thread_id > 0 && self.nodes - self.reported.0 >= HELPER_COUNT_INTERVAL {
             self.report_helper_counts();
         }
-        let out_of_time = self
-            .control
-            .budget
-            .maximum
-            .is_some_and(|hard| self.start.elapsed() >= hard);
+        let out_of_time = match (self.control.budget.maximum, self.clock_start()) {
+            (Some(hard), Some(clock_start)) => clock_start.elapsed() >= hard,
+            _ => false,
+        };
         if out_of_time || self.node_limit_reached() || self.stop.load(Ordering::Relaxed) {
             self.aborted = true;
         }
@@ -599,7 +603,10 @@ impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
 
         let mut moves = std::mem::take(&mut self.move_buffers[ply]);
         let mut keys = std::mem::take(&mut self.key_buffers[ply]);
-        self.knowledge.search_moves(&self.game, &mut moves);
+        match ply {
+            0 => self.generate_root_moves(&mut moves),
+            _ => self.knowledge.search_moves(&self.game, &mut moves),
+        }
         if moves.is_empty() {
             self.move_buffers[ply] = moves;
             self.key_buffers[ply] = keys;
@@ -674,8 +681,11 @@ impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
         } else {
             Bound::Upper
         };
-        self.tt
-            .store(key, ply, depth as i16, best_score, bound, best_move);
+        // A root searched with moves left out has no value of its own.
+        if ply > 0 || self.whole_root() {
+            self.tt
+                .store(key, ply, depth as i16, best_score, bound, best_move);
+        }
         best_score
     }
 
