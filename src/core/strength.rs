@@ -194,6 +194,12 @@ impl Ladder {
         Ok(Ladder { rungs })
     }
 
+    /// A ladder compiled into the binary: a bad one is a build defect,
+    /// caught by every game's test of its ladder.
+    pub fn embedded(text: &str) -> Ladder {
+        Ladder::parse(text).unwrap_or_else(|e| panic!("levels.txt: {e}"))
+    }
+
     pub fn rungs(&self) -> &[Rung] {
         &self.rungs
     }

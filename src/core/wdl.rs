@@ -57,6 +57,12 @@ impl WdlModel {
         Ok(WdlModel { scale, draw_margin })
     }
 
+    /// A model compiled into the binary: a bad one is a build defect,
+    /// caught by every game's test of its model.
+    pub fn embedded(text: &str) -> WdlModel {
+        WdlModel::parse(text).unwrap_or_else(|e| panic!("wdl.txt: {e}"))
+    }
+
     /// The chances (0 to 1) of a win and of a loss at `score`.
     pub fn chances(&self, score: f64) -> (f64, f64) {
         let logistic = |x: f64| 1.0 / (1.0 + (-x).exp());

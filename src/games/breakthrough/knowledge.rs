@@ -3,9 +3,13 @@
 //! must be taken), the moves quiescence resolves, and move ordering. It
 //! keeps no state: every answer is read off the board.
 
+use once_cell::sync::Lazy;
+
 use super::board::Move;
 use super::{eval, tactics, Breakthrough};
 use crate::core::params::SearchParams;
+use crate::core::strength::Ladder;
+use crate::core::wdl::WdlModel;
 use crate::core::weights::{LinearEval, WeightTable};
 use crate::core::{EvalTerm, Knowledge, NullMove, Score};
 
@@ -18,6 +22,15 @@ const HINT_THREAT: i32 = 60;
 pub struct BreakthroughKnowledge;
 
 impl Knowledge<Breakthrough> for BreakthroughKnowledge {
+    fn wdl_model() -> WdlModel {
+        WdlModel::embedded(include_str!("wdl.txt"))
+    }
+
+    fn strength_ladder() -> &'static Ladder {
+        static LADDER: Lazy<Ladder> = Lazy::new(|| Ladder::embedded(include_str!("levels.txt")));
+        &LADDER
+    }
+
     /// Zugzwang happens in Breakthrough endgames (mutual blocks where
     /// whoever moves must open a lane), so a pass's fail-high is confirmed.
     fn null_move() -> NullMove {

@@ -3,11 +3,15 @@
 //! memo, the exact solver's bounds table, and the running search's deadline
 //! that both solvers respect.
 
+use once_cell::sync::Lazy;
+
 use super::board;
 use super::endgame::{self, EndgameMemo};
 use super::eval;
 use super::exact::{self, BoundsTable};
 use super::position::{Cavalo, Move};
+use crate::core::strength::Ladder;
+use crate::core::wdl::WdlModel;
 use crate::core::weights::{LinearEval, WeightTable};
 use crate::core::{Deadline, EvalTerm, Knowledge, NullMove, RootSolution, Score};
 
@@ -28,6 +32,15 @@ pub struct CavaloKnowledge {
 }
 
 impl Knowledge<Cavalo> for CavaloKnowledge {
+    fn wdl_model() -> WdlModel {
+        WdlModel::embedded(include_str!("wdl.txt"))
+    }
+
+    fn strength_ladder() -> &'static Ladder {
+        static LADDER: Lazy<Ladder> = Lazy::new(|| Ladder::embedded(include_str!("levels.txt")));
+        &LADDER
+    }
+
     /// A knight forced to jump may have to give up a cell it guards or walk
     /// into a corner, so passing can be better than every move: a pass's
     /// fail-high is confirmed by a search without one.

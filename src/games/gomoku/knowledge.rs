@@ -2,6 +2,8 @@
 //! threat-driven move choice, and the VCF and VCT solvers with their
 //! memories, one `GomokuKnowledge` per search thread.
 
+use once_cell::sync::Lazy;
+
 use super::board::CELL_COUNT;
 use super::eval;
 use super::threats;
@@ -9,6 +11,8 @@ use super::vcf::{VcfSolver, VcfStats};
 use super::vct::VctSolver;
 use super::{Gomoku, Move};
 use crate::core::params::SearchParams;
+use crate::core::strength::Ladder;
+use crate::core::wdl::WdlModel;
 use crate::core::weights::{LinearEval, WeightTable};
 use crate::core::{Deadline, EvalTerm, Knowledge, NullMove, RootSolution, Score};
 
@@ -77,6 +81,15 @@ impl GomokuKnowledge {
 }
 
 impl Knowledge<Gomoku> for GomokuKnowledge {
+    fn wdl_model() -> WdlModel {
+        WdlModel::embedded(include_str!("wdl.txt"))
+    }
+
+    fn strength_ladder() -> &'static Ladder {
+        static LADDER: Lazy<Ladder> = Lazy::new(|| Ladder::embedded(include_str!("levels.txt")));
+        &LADDER
+    }
+
     fn prepare_search(&mut self, root: &Gomoku, deadline: &Deadline) {
         self.root_stones = Some(root.board().stone_count());
         // Each search starts with empty solver memories, as when they lived

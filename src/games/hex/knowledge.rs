@@ -4,12 +4,16 @@
 //! results (virtual-connection chains, the small-board solver and its
 //! proofs) and the ordering hints built from all of them.
 
+use once_cell::sync::Lazy;
+
 use super::analysis::{bridge_replies, is_dead, winning_cells};
 use super::board::{Hex, HexMove};
 use super::chain::{find_chain, ChainScratch};
 use super::eval::{self, TwoDistance};
 use super::opening;
 use super::solver::{self, SolverCache};
+use crate::core::strength::Ladder;
+use crate::core::wdl::WdlModel;
 use crate::core::weights::{LinearEval, WeightTable};
 use crate::core::{Deadline, EvalTerm, Knowledge, NullMove, Score};
 
@@ -155,6 +159,15 @@ fn forced_cells(hex: &Hex, out: &mut Vec<usize>) -> bool {
 }
 
 impl Knowledge<Hex> for HexKnowledge {
+    fn wdl_model() -> WdlModel {
+        WdlModel::embedded(include_str!("wdl.txt"))
+    }
+
+    fn strength_ladder() -> &'static Ladder {
+        static LADDER: Lazy<Ladder> = Lazy::new(|| Ladder::embedded(include_str!("levels.txt")));
+        &LADDER
+    }
+
     /// A stone never hurts its owner in Hex, so a pass is never better
     /// than the best move.
     fn null_move() -> NullMove {
