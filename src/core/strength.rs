@@ -117,36 +117,27 @@ mod tests {
     }
 }
 
-/// One rung of a game's ladder of levels: how it searches and the Elo it
+/// One rung of a game's ladder of levels: how it plays and the Elo it
 /// measured at (the scale each game's `levels.txt` states).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Rung {
     pub elo: f64,
-    /// Nodes a move; 0 is the uniformly random legal mover, no search.
+    /// The share of moves played uniformly at random, without a search
+    /// (1 is the random mover).
+    pub random_share: f64,
+    /// Nodes a move when it searches (the first iteration always ends).
     pub nodes: u64,
-    /// `Skill::temperature` of the rung.
+    /// The choice among the lines, in units of the game's WDL scale: a
+    /// line this far behind the best is e times less likely.
     pub temperature: f64,
 }
 
-/// What `UCI_Elo` asks for, between two rungs: the nodes and temperature
-/// interpolated (nodes geometrically), and with the random mover as the
-/// lower rung, the share of moves played at random.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct LevelSetting {
-    pub random_share: f64,
-    pub nodes: u64,
-    pub temperature: f64,
-}
+/// What `UCI_Elo` asks for: the two rungs around it interpolated (nodes
+/// geometrically, the rest linearly).
+pub type LevelSetting = Rung;
 
 /// Root lines a weakened level searches to choose from.
 pub const LEVEL_LINES: usize = 4;
-
-/// The ladder of a game that has not measured its own: the rungs every
-/// game's ladder starts from, with the Elo of none of them measured.
-pub static GENERIC_LADDER: Lazy<Ladder> = Lazy::new(|| {
-    Ladder::parse("0 random\n400 16 200\n800 256 100\n1200 4096 30\n1600 65536 0\n")
-        .unwrap_or_else(|e| panic!("the generic ladder: {e}"))
-});
 
 /// A game's measured levels, weakest first, each stronger than the last.
 #[derive(Clone, Debug, PartialEq)]
@@ -155,10 +146,9 @@ pub struct Ladder {
 }
 
 impl Ladder {
-    /// Reads `elo nodes temperature` lines (`#` comments); `random` in
-    /// place of the nodes (and no temperature) is the random mover.
+    /// Reads `elo random_share nodes temperature` lines (`#` comments).
     pub fn parse(text: &str) -> Result<Ladder, String> {
-        let mut rungs = Vec::new();
+        let mut rungs: Vec<Rung> = Vec::new();
         for (number, line) in text.lines().enumerate() {
             let line = line.split('#').next().unwrap_or_default().trim();
             if line.is_empty() {
@@ -166,24 +156,24 @@ impl Ladder {
             }
             let bad = |what: &str| format!("line {}: {what}: '{line}'", number + 1);
             let words: Vec<&str> = line.split_whitespace().collect();
-            let elo: f64 = words[0].parse().map_err(|_| bad("bad Elo"))?;
-            let rung = match words[1..] {
-                ["random"] => Rung {
-                    elo,
-                    nodes: 0,
-                    temperature: 0.0,
-                },
-                [nodes, temperature] => Rung {
-                    elo,
-                    nodes: nodes.parse().map_err(|_| bad("bad node count"))?,
-                    temperature: temperature.parse().map_err(|_| bad("bad temperature"))?,
-                },
-                _ => return Err(bad("expected 'elo nodes temperature' or 'elo random'")),
+            let [elo, share, nodes, temperature] = words[..] else {
+                return Err(bad("expected 'elo random_share nodes temperature'"));
             };
-            if rung.nodes == 0 && !rungs.is_empty() {
-                return Err(bad("only the first rung may be the random mover"));
+            let number = |word: &str| word.parse::<f64>().ok().filter(|x| x.is_finite());
+            let rung = Rung {
+                elo: number(elo).ok_or_else(|| bad("bad Elo"))?,
+                random_share: number(share)
+                    .filter(|x| (0.0..=1.0).contains(x))
+                    .ok_or_else(|| bad("the random share is from 0 to 1"))?,
+                nodes: nodes.parse().map_err(|_| bad("bad node count"))?,
+                temperature: number(temperature)
+                    .filter(|x| *x >= 0.0)
+                    .ok_or_else(|| bad("bad temperature"))?,
+            };
+            if rung.nodes == 0 && rung.random_share < 1.0 {
+                return Err(bad("a rung that searches needs nodes"));
             }
-            if rungs.last().is_some_and(|last: &Rung| last.elo >= rung.elo) {
+            if rungs.last().is_some_and(|last| last.elo >= rung.elo) {
                 return Err(bad("rungs must climb in Elo"));
             }
             rungs.push(rung);
@@ -221,60 +211,83 @@ impl Ladder {
             .max(1);
         let (lower, upper) = (self.rungs[upper_index - 1], self.rungs[upper_index]);
         let share = ((elo - lower.elo) / (upper.elo - lower.elo)).clamp(0.0, 1.0);
-        if lower.nodes == 0 {
-            return LevelSetting {
-                random_share: 1.0 - share,
-                nodes: upper.nodes,
-                temperature: upper.temperature,
-            };
-        }
-        let nodes = (lower.nodes as f64).powf(1.0 - share) * (upper.nodes as f64).powf(share);
-        LevelSetting {
-            random_share: 0.0,
+        let between = |low: f64, high: f64| low * (1.0 - share) + high * share;
+        let nodes = match lower.nodes {
+            0 => upper.nodes as f64,
+            low => (low as f64).powf(1.0 - share) * (upper.nodes as f64).powf(share),
+        };
+        Rung {
+            elo: elo.clamp(lower.elo, upper.elo),
+            random_share: between(lower.random_share, upper.random_share),
             nodes: nodes.round().max(1.0) as u64,
-            temperature: lower.temperature * (1.0 - share) + upper.temperature * share,
+            temperature: between(lower.temperature, upper.temperature),
         }
     }
 }
 
+/// The rungs every game's ladder is made of (`elo random_share nodes
+/// temperature`): a game measures their Elo, and until it has, these
+/// placeholder numbers only keep them in order.
+pub const GENERIC_RUNGS: &str = "\
+0 1 0 0
+100 0.9 64 2
+200 0.75 64 2
+300 0.5 64 2
+400 0.25 64 2
+500 0 64 2
+600 0 256 1
+700 0 1024 0.5
+800 0 4096 0.25
+900 0 16384 0.1
+1000 0 65536 0.03
+";
+
+/// The ladder of a game that has not measured its own.
+pub static GENERIC_LADDER: Lazy<Ladder> = Lazy::new(|| Ladder::embedded(GENERIC_RUNGS));
+
 /// Whether a weakened level plays this move at random instead of searching,
-/// drawn from the same seed and position as its choice of line.
-pub fn plays_at_random(setting_share: f64, seed: u64, position_key: u64) -> Option<u64> {
-    if setting_share <= 0.0 {
+/// drawn from its seed and the position; `Some` holds the draw that picks
+/// the move.
+pub fn plays_at_random(random_share: f64, seed: u64, position_key: u64) -> Option<u64> {
+    if random_share <= 0.0 {
         return None;
     }
     let mut rng = StdRng::seed_from_u64(seed ^ position_key.rotate_left(41));
-    (rng.gen::<f64>() < setting_share).then(|| rng.gen())
+    (rng.gen::<f64>() < random_share).then(|| rng.gen())
 }
 
 #[cfg(test)]
 mod ladder_tests {
     use super::*;
 
-    const LADDER: &str = "# elo nodes temperature\n0 random\n300 16 200\n700 256 50  # comment\n";
+    const LADDER: &str =
+        "# elo share nodes temperature\n0 1 0 0\n300 0.5 16 2\n700 0 256 0.5  # comment\n";
 
     #[test]
     fn a_ladder_reads_its_rungs_and_refuses_bad_ones() {
         let ladder = Ladder::parse(LADDER).expect("a valid ladder");
         assert_eq!(ladder.rungs().len(), 3);
         assert_eq!(ladder.elo_range(), (0, 700));
-        assert!(Ladder::parse("0 random\n").is_err());
-        assert!(Ladder::parse("0 random\n10 random\n").is_err());
-        assert!(Ladder::parse("0 random\n300 16 200\n200 64 10\n").is_err());
-        assert!(Ladder::parse("0 random\n300 sixteen 200\n").is_err());
-        assert!(Ladder::parse("0 random\n300 16\n").is_err());
+        assert!(Ladder::parse("0 1 0 0\n").is_err());
+        assert!(Ladder::parse("0 1 0 0\n10 0.5 0 1\n").is_err());
+        assert!(Ladder::parse("0 1 0 0\n300 0 16 2\n200 0 64 1\n").is_err());
+        assert!(Ladder::parse("0 1 0 0\n300 0 sixteen 2\n").is_err());
+        assert!(Ladder::parse("0 1 0 0\n300 1.5 16 2\n").is_err());
+        assert!(Ladder::parse("0 1 0 0\n300 0 16\n").is_err());
+        assert!(Ladder::parse("0 1 0 0\n300 0 16 -1\n").is_err());
     }
 
     #[test]
     fn settings_interpolate_between_rungs() {
         let ladder = Ladder::parse(LADDER).expect("a valid ladder");
         let at_rung = ladder.setting(300.0);
-        assert_eq!((at_rung.random_share, at_rung.nodes), (0.0, 16));
+        assert_eq!((at_rung.random_share, at_rung.nodes), (0.5, 16));
         let halfway = ladder.setting(500.0);
         assert_eq!(halfway.nodes, 64);
-        assert!((halfway.temperature - 125.0).abs() < 1e-9);
+        assert!((halfway.temperature - 1.25).abs() < 1e-9);
+        assert!((halfway.random_share - 0.25).abs() < 1e-9);
         let near_random = ladder.setting(75.0);
-        assert!((near_random.random_share - 0.75).abs() < 1e-9);
+        assert!((near_random.random_share - 0.875).abs() < 1e-9);
         assert_eq!(near_random.nodes, 16);
         assert_eq!(ladder.setting(-50.0).random_share, 1.0);
         assert_eq!(ladder.setting(5000.0).nodes, 256);

@@ -322,7 +322,7 @@ impl<G: Game, K: Knowledge<G>> Engine<G, K> {
             };
             control.skill = Some(Skill {
                 lines: LEVEL_LINES,
-                temperature: setting.temperature,
+                temperature: setting.temperature * K::wdl_model().scale,
                 seed,
                 random_share: setting.random_share,
             });

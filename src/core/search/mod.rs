@@ -234,6 +234,7 @@ pub(super) struct Searcher<'a, G: Game, K> {
     root_moves: Vec<G::Move>,
     /// Root moves left out of this line: the better lines' first moves.
     excluded: Vec<G::Move>,
+    first_iteration_done: bool,
 }
 
 impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
@@ -286,6 +287,7 @@ impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
             pv: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             root_moves: root_moves.to_vec(),
             excluded: Vec::new(),
+            first_iteration_done: false,
         }
     }
 
@@ -503,10 +505,14 @@ impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
         self.control.until_stopped || self.clock_start().is_none()
     }
 
+    /// A node limit never cuts the first iteration short: a search always
+    /// has a searched move to give (and a weakened level lines to choose from).
     fn node_limit_reached(&self) -> bool {
-        self.control
-            .max_nodes
-            .is_some_and(|max| self.total_nodes() >= max)
+        self.first_iteration_done
+            && self
+                .control
+                .max_nodes
+                .is_some_and(|max| self.total_nodes() >= max)
     }
 
     /// Polled at every node: the stop flag, the hard deadline, the node limit.

@@ -51,6 +51,7 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
                 break;
             }
             lines = found;
+            self.first_iteration_done = true;
             adopt_line(&mut result, &lines[0], depth);
             if let Some(best) = result.best_move {
                 self.timer.completed(best.to_code(), result.score);
