@@ -29,7 +29,7 @@ OPENINGS = {
     "breakthrough": ["--openings", "random:4"],
 }
 RESULT = re.compile(r"^Score of \S+ vs \S+: (\d+) - (\d+) - (\d+)")
-ELO = re.compile(r"^Elo difference: (-?[\d.]+|-?inf) \+/- ([\d.]+|inf)")
+ELO = re.compile(r"^Elo difference: ([+-]?[\d.]+|[+-]?inf) \+/- ([\d.]+|inf)")
 
 
 def read_ladder(game):

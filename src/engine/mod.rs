@@ -38,7 +38,9 @@ impl<G: Game> SearchHandle<G> {
     /// Whether this is a search started by `go ponder` still waiting for
     /// `ponderhit`.
     pub fn is_pondering(&self) -> bool {
-        self.ponder_maximum.is_some() && self.signals.ponderhit.hit_at().is_none()
+        self.ponder_maximum.is_some()
+            && self.signals.ponderhit.hit_at().is_none()
+            && !self.signals.stop.load(Ordering::Relaxed)
     }
 
     /// `ponderhit`: the ponder search goes on as a normal search whose

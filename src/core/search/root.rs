@@ -41,7 +41,10 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
         }
         self.decay_history();
 
-        let wanted = self.lines_searched().min(root_moves.len());
+        let wanted = match self.lines_searched() {
+            1 => 1,
+            lines => lines.min(self.root_move_count()),
+        };
         let mut lines: Vec<RootLine<G::Move>> = Vec::new();
         for depth in 1..=self.control.max_depth.min(MAX_PLY as u32 - 1) {
             self.seldepth = 0;
@@ -89,14 +92,32 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
     /// Clears `moves` and fills it with the root moves of the current line:
     /// those `go searchmoves` allows (else the knowledge's), less the first
     /// moves of the better lines.
+    ///
+    /// The first line is the engine's own choice, among the moves its
+    /// knowledge keeps; the further lines rank every other legal move, so
+    /// that `MultiPV` shows as many lines as there are moves, even where the
+    /// knowledge keeps only one (a forced answer).
     pub(super) fn generate_root_moves(&mut self, moves: &mut Vec<G::Move>) {
-        if self.root_moves.is_empty() {
-            self.knowledge.search_moves(&self.game, moves);
-        } else {
+        if !self.root_moves.is_empty() {
             moves.clear();
             moves.extend_from_slice(&self.root_moves);
+        } else if self.excluded.is_empty() {
+            self.knowledge.search_moves(&self.game, moves);
+        } else {
+            self.game.generate_moves(moves);
         }
         moves.retain(|mv| !self.excluded.contains(mv));
+    }
+
+    /// How many lines the root can give: every legal move (or every move
+    /// `go searchmoves` allows).
+    fn root_move_count(&self) -> usize {
+        if !self.root_moves.is_empty() {
+            return self.root_moves.len();
+        }
+        let mut legal = Vec::new();
+        self.game.generate_moves(&mut legal);
+        legal.len()
     }
 
     /// A weakened level's move played at random, when its seed says so:
