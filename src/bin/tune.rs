@@ -1,5 +1,6 @@
 //! The `tune` executable: positions from game records, Texel tuning of an
-//! evaluation's weight table, and SPSA over any UGI engine's spin options.
+//! evaluation's weight table, SPSA over any UGI engine's spin options, and
+//! the fit of a game's win/draw/loss model to its results.
 //! Games come from the referee (`--records games.jsonl`); see README,
 //! "Tuning".
 
@@ -16,7 +17,7 @@ use boardgames::referee::cli::board_size;
 use boardgames::referee::client::EngineSpec;
 use boardgames::referee::openings::OpeningSource;
 use boardgames::referee::play::GameSettings;
-use boardgames::tuning::commands::{run_sample, run_texel, SampleJob, TexelJob};
+use boardgames::tuning::commands::{run_sample, run_texel, run_wdl, SampleJob, TexelJob, WdlJob};
 use boardgames::tuning::sample::SampleFilter;
 use boardgames::tuning::spsa_run::{run_spsa, ParamRequest, SpsaJob};
 use boardgames::tuning::texel::FitSettings;
@@ -154,6 +155,46 @@ enum Command {
         #[arg(long)]
         plot: Option<PathBuf>,
     },
+    /// Fits a game's win/draw/loss model (the `wdl.txt` beside its weights)
+    /// to the results of scored positions: the scale, and the draw margin
+    /// where games were drawn, by maximum likelihood.
+    Wdl {
+        /// Positions from `tune sample` over records with the searches'
+        /// scores (repeat for several); unscored and mate positions are
+        /// left out.
+        #[arg(long = "positions", required = true)]
+        positions: Vec<PathBuf>,
+        /// Fit a draw margin even if no game in the data was drawn (it is
+        /// fitted anyway when some were).
+        #[arg(long)]
+        draws: bool,
+        /// The model in use (a `wdl.txt`), whose log-loss is shown beside
+        /// the fitted one's.
+        #[arg(long)]
+        current: Option<PathBuf>,
+        /// Where the fitted model goes, as a `wdl.txt`.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// A line for the written file's header, saying where the games
+        /// came from (repeat for several).
+        #[arg(long = "note")]
+        notes: Vec<String>,
+    },
+}
+
+/// The command line as typed, `--note` texts left out (they are in the
+/// header already), for a fitted file's header.
+fn command_line() -> String {
+    let mut words = vec!["tune".to_owned()];
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        if arg == "--note" {
+            args.next();
+        } else if !arg.starts_with("--note=") {
+            words.push(arg);
+        }
+    }
+    words.join(" ")
 }
 
 fn parse_fraction(text: &str) -> Result<f64, String> {
@@ -308,6 +349,20 @@ fn run(cli: Cli) -> Result<String, String> {
             };
             spsa(game, &job)
         }
+        Command::Wdl {
+            positions,
+            draws,
+            current,
+            out,
+            notes,
+        } => run_wdl(&WdlJob {
+            positions,
+            draws,
+            current,
+            out,
+            notes,
+            command: command_line(),
+        }),
     }
 }
 

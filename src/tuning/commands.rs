@@ -1,9 +1,10 @@
-//! What `tune sample` and `tune texel` do for one game, apart from reading
+//! What `tune sample`, `tune texel` and `tune wdl` do, apart from reading
 //! the command line: files in, files out, a report on stdout.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+use crate::core::wdl::WdlModel;
 use crate::core::weights::LinearEval;
 use crate::core::{Game, Knowledge};
 use crate::referee::record::parse_json_lines;
@@ -12,6 +13,9 @@ use crate::referee::tournament::build_rules;
 use super::plot::draw_loss_curve;
 use super::sample::{sample_positions, LabelledPosition, SampleFilter};
 use super::texel::{fit, fit_scale, loss, Dataset, EpochLoss, FitSettings};
+use super::wdl_fit::{
+    base_rate_loss, calibration_table, fit_wdl, log_loss, model_file, WdlData, SCALE_RANGE,
+};
 
 fn read(path: &Path) -> Result<String, String> {
     std::fs::read_to_string(path).map_err(|e| format!("cannot read '{}': {e}", path.display()))
@@ -160,4 +164,128 @@ fn read_dataset<G: Game, T: LinearEval<G>>(
         data.push(features.clone(), labelled.result, score);
     }
     Ok(data)
+}
+
+pub struct WdlJob {
+    /// Positions files from `tune sample` (with scores).
+    pub positions: Vec<PathBuf>,
+    /// Fit a draw margin even if no position's game was drawn.
+    pub draws: bool,
+    /// The model in use (a game's `wdl.txt`), to compare against.
+    pub current: Option<PathBuf>,
+    /// Where the fitted `wdl.txt` goes, if wanted.
+    pub out: Option<PathBuf>,
+    /// Lines for the written file's header: where the games came from.
+    pub notes: Vec<String>,
+    /// The command as typed, for the header.
+    pub command: String,
+}
+
+/// Fits a game's win/draw/loss model to the results of scored positions;
+/// returns the report (and writes the model file if asked).
+pub fn run_wdl(job: &WdlJob) -> Result<String, String> {
+    let mut data = WdlData::default();
+    for path in &job.positions {
+        for (index, line) in read(path)?.lines().enumerate() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let position = LabelledPosition::parse_line(line)
+                .map_err(|e| format!("{} line {}: {e}", path.display(), index + 1))?;
+            data.add(&position);
+        }
+    }
+    let (wins, draws, losses) = data.counts();
+    if wins == 0 || losses == 0 {
+        return Err(format!(
+            "{} scored positions ({wins} won, {draws} drawn, {losses} lost): \
+             a fit needs both wins and losses (sample records that keep the searches' scores)",
+            data.samples.len()
+        ));
+    }
+    let current = match &job.current {
+        Some(path) => {
+            Some(WdlModel::parse(&read(path)?).map_err(|e| format!("{}: {e}", path.display()))?)
+        }
+        None => None,
+    };
+    let with_draws = job.draws || draws > 0;
+    let fitted = fit_wdl(&data.samples, with_draws);
+    let samples = &data.samples;
+    let mut report = format!(
+        "{} positions: {wins} won, {draws} drawn, {losses} lost (for the side to move); \
+         left out {} without a score, {} with a mate score\n",
+        samples.len(),
+        data.unscored,
+        data.mates
+    );
+    let _ = writeln!(
+        report,
+        "fitted: scale {:.1}, draw_margin {:.1}{}",
+        fitted.scale,
+        fitted.draw_margin,
+        if with_draws {
+            ""
+        } else {
+            " (no draws: margin not fitted)"
+        }
+    );
+    if fitted.scale <= SCALE_RANGE.0 * 1.01 || fitted.scale >= SCALE_RANGE.1 * 0.99 {
+        let _ = writeln!(
+            report,
+            "warning: the scale is at the end of its range: the scores do not predict the results"
+        );
+    }
+    let _ = writeln!(
+        report,
+        "log-loss per position: {:.6} ignoring the score (outcome shares alone)",
+        base_rate_loss(samples)
+    );
+    if let Some(model) = &current {
+        let _ = write!(
+            report,
+            "                       {:.6} with the current model (scale {}, draw_margin {})",
+            log_loss(samples, model),
+            model.scale,
+            model.draw_margin
+        );
+        if model.draw_margin == 0.0 && draws > 0 {
+            report.push_str(" (no chance for a draw: each drawn position costs -ln 1e-9)");
+        }
+        report.push('\n');
+    }
+    let _ = writeln!(
+        report,
+        "                       {:.6} fitted",
+        log_loss(samples, &fitted)
+    );
+    for score in [0.0, 100.0, 200.0] {
+        let (win, loss) = fitted.chances(score);
+        let _ = writeln!(
+            report,
+            "at {score:>3}: win {:.1}%, draw {:.1}%, loss {:.1}%",
+            100.0 * win,
+            100.0 * (1.0 - win - loss).max(0.0),
+            100.0 * loss
+        );
+    }
+    report.push_str("calibration (fitted model):\n");
+    report.push_str(&calibration_table(samples, &fitted));
+    if let Some(path) = &job.out {
+        let mut notes = vec![format!(
+            "Fitted by tune wdl (maximum likelihood of the results): {} positions, \
+             {wins} won, {draws} drawn, {losses} lost;",
+            samples.len()
+        )];
+        notes.extend(job.notes.iter().cloned());
+        notes.push(format!(
+            "log-loss {:.4} ignoring the score, {:.4} fitted.",
+            base_rate_loss(samples),
+            log_loss(samples, &fitted)
+        ));
+        notes.push(job.command.clone());
+        write(path, &model_file(&fitted, &notes))?;
+        let _ = writeln!(report, "model written to {}", path.display());
+    }
+    Ok(report)
 }

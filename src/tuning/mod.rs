@@ -1,5 +1,6 @@
 //! Tools that fit an engine to games: position sampling from game records,
-//! Texel tuning of evaluation weights, and SPSA over any engine's options. They live apart from the games
+//! Texel tuning of evaluation weights, SPSA over any engine's options, and
+//! the win/draw/loss model of a game's scores. They live apart from the games
 //! and the search, and reach a game only through its rules, its knowledge
 //! and its `LinearEval`.
 
@@ -10,3 +11,4 @@ pub mod spsa;
 pub mod spsa_log;
 pub mod spsa_run;
 pub mod texel;
+pub mod wdl_fit;

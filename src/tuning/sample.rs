@@ -25,8 +25,9 @@ pub struct LabelledPosition {
 }
 
 /// A mate score as centipawns: far past any evaluation, so that the
-/// logistic model reads it as a certain result.
-const MATE_CENTIPAWNS: i32 = 3000;
+/// logistic model reads it as a certain result (and `tune wdl` leaves it
+/// out).
+pub const MATE_CENTIPAWNS: i32 = 3000;
 
 /// A record's `cp N` or `mate N` as centipawns for the side that moved.
 pub fn score_centipawns(text: &str) -> Option<i32> {
