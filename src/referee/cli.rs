@@ -10,8 +10,8 @@ use super::stats::SprtConfig;
 pub const USAGE: &str = "\
 usage:
   referee --game <breakthrough|hex|gomoku|cavalo> --engine cmd=<command> [name=N] [proto=ugi|uci|gtp|pbrain]
-          [option.X=V] [st=S] [tc=[M/]B[+I]] [depth=D] [nodes=N] [timemargin=MS] [dir=D]
-          --engine ... [--games N] [--concurrency K] [--openings FILE|random:N[:SEED]|boards[:SEED]] [--seed S]
+          [option.X=V] [st=S] [tc=[M/]B[+I]] [depth=D] [nodes=N] [timemargin=MS] [dir=D] [ponder=true]
+          --engine ... [--ponder] [--games N] [--concurrency K] [--openings FILE|random:N[:SEED]|boards[:SEED]] [--seed S]
           [--maxmoves PLIES] [--rule X=V]... [--sprt elo0=E0 elo1=E1 alpha=A beta=B]
           [--records FILE | --no-records] [--log FILE] [--ready-timeout MS] [--ping MS] [--grace MS] [--quiet]
   referee --game <game> --human <p1|p2|black|white|both|none> [--engine ...] [--records FILE] [--rule X=V]
@@ -99,6 +99,7 @@ pub fn parse(args: &[String]) -> Result<Cli, String> {
     let mut openings_text: Option<String> = None;
     let mut seed: u64 = 1;
     let mut human_text: Option<String> = None;
+    let mut ponder = false;
     let mut i = 0;
     let value = |i: usize| args.get(i + 1);
     while i < args.len() {
@@ -119,6 +120,7 @@ pub fn parse(args: &[String]) -> Result<Cli, String> {
                 continue;
             }
             "--quiet" => cli.quiet = true,
+            "--ponder" => ponder = true,
             "--no-records" => cli.no_records = true,
             _ => {
                 let v = value(i).ok_or_else(|| format!("{flag} needs a value\n{USAGE}"))?;
@@ -175,6 +177,15 @@ pub fn parse(args: &[String]) -> Result<Cli, String> {
     } else if cli.compliance.is_none() && cli.engines.len() != 2 {
         return Err(format!("a match needs exactly two --engine\n{USAGE}"));
     }
+    if ponder {
+        for engine in cli.engines.iter_mut() {
+            if engine.proto.can_ponder() {
+                Arc::make_mut(engine).ponder = true;
+            } else {
+                log::info!("{}: GTP and pbrain engines never ponder", engine.command);
+            }
+        }
+    }
     if cli.games == 0 || cli.concurrency == 0 {
         return Err("--games and --concurrency must be positive".to_owned());
     }
@@ -217,6 +228,30 @@ mod tests {
         assert_eq!(cli.sprt.unwrap().elo1, 20.0);
         assert_eq!(board_size(&cli.game, &cli.rule_options), Some(7));
         assert_eq!(cli.max_plies, Some(100));
+    }
+
+    #[test]
+    fn ponder_is_per_engine_or_for_every_engine_that_can() {
+        let one = parse(&args(
+            "--game breakthrough --engine cmd=a ponder=true --engine cmd=b",
+        ))
+        .unwrap();
+        assert_eq!(
+            (one.engines[0].ponder, one.engines[1].ponder),
+            (true, false)
+        );
+        let both = parse(&args(
+            "--game hex --engine cmd=a --ponder --engine cmd=b proto=gtp ponder=true",
+        ))
+        .unwrap();
+        assert_eq!(
+            (both.engines[0].ponder, both.engines[1].ponder),
+            (true, false)
+        );
+        assert!(parse(&args(
+            "--game hex --engine cmd=a ponder=maybe --engine cmd=b"
+        ))
+        .is_err());
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! process that is (re)started on demand, and one protocol adapter that turns
 //! "here is the position, give me a move" into the engine's own dialect.
 
-use std::sync::Arc;
+use std::sync::{Arc, Once};
 use std::time::{Duration, Instant};
 
 use crate::core::Player;
@@ -32,6 +32,11 @@ impl Proto {
             )),
         }
     }
+
+    /// Only the UCI family has `go ponder` and `ponderhit`.
+    pub fn can_ponder(self) -> bool {
+        matches!(self, Proto::Ugi | Proto::Uci)
+    }
 }
 
 /// One `--engine` on the command line.
@@ -44,6 +49,13 @@ pub struct EngineSpec {
     /// `option.X=V`: sent as `setoption name X value V` (UGI/UCI).
     pub options: Vec<(String, String)>,
     pub time: TimeControl,
+    /// `ponder=true` or `--ponder`: think on the opponent's time (UGI/UCI
+    /// engines that declare a `Ponder` option).
+    pub ponder: bool,
+    /// Shared by every client of this spec (one per worker, one per
+    /// restart) so an engine without `Ponder` is reported once, not once a
+    /// game.
+    pub(crate) ponder_unsupported: Arc<Once>,
 }
 
 impl EngineSpec {
@@ -56,6 +68,8 @@ impl EngineSpec {
             working_dir: None,
             options: Vec::new(),
             time: TimeControl::default(),
+            ponder: false,
+            ponder_unsupported: Arc::new(Once::new()),
         };
         for word in words {
             let (key, value) = word
@@ -70,6 +84,13 @@ impl EngineSpec {
                 "name" => spec.name = Some(value.to_owned()),
                 "proto" => spec.proto = Proto::parse(value)?,
                 "dir" => spec.working_dir = Some(value.to_owned()),
+                "ponder" => {
+                    spec.ponder = match value.to_ascii_lowercase().as_str() {
+                        "true" => true,
+                        "false" => false,
+                        _ => return Err(format!("ponder={value}: true or false")),
+                    }
+                }
                 _ => {
                     if !spec.time.apply(key, value)? {
                         return Err(format!("unknown engine setting '{key}'"));
@@ -80,7 +101,25 @@ impl EngineSpec {
         if spec.command.is_empty() {
             return Err("an --engine needs cmd=<command>".to_owned());
         }
+        if spec.ponder && !spec.proto.can_ponder() {
+            log::warn!(
+                "{}: ponder=true ignored, GTP and pbrain engines never ponder",
+                spec.command
+            );
+            spec.ponder = false;
+        }
         Ok(spec)
+    }
+
+    /// The search threads the engine is told to use (`option.Threads=N`), 1
+    /// when not set: what a game costs in cores.
+    pub fn threads(&self) -> usize {
+        self.options
+            .iter()
+            .rev()
+            .find(|(name, _)| name.eq_ignore_ascii_case("threads"))
+            .and_then(|(_, value)| value.trim().parse().ok())
+            .unwrap_or(1)
     }
 }
 
@@ -166,6 +205,11 @@ pub struct EngineReply {
     pub nodes: Option<u64>,
     /// Error lines the engine printed while this move was asked for.
     pub complaints: Vec<String>,
+    /// `bestmove X ponder Y`: the reply the engine expects.
+    pub ponder: Option<String>,
+    /// The move was a ponder search's, after `ponderhit`; `elapsed` counts
+    /// from the `ponderhit`.
+    pub ponderhit: bool,
 }
 
 /// An option the engine declared in its handshake (`option name X type
@@ -231,6 +275,11 @@ pub struct EngineClient {
     pub rule_options: Vec<(String, String)>,
     /// What the engine offered in its last handshake (UGI/UCI).
     pub declared_options: Vec<DeclaredOption>,
+    /// Pondering was asked for and the engine accepted `Ponder` in its last
+    /// handshake.
+    pub ponders: bool,
+    /// The moves of the position a `go ponder` is searching, while it runs.
+    pondering: Option<Vec<String>>,
 }
 
 impl EngineClient {
@@ -254,6 +303,8 @@ impl EngineClient {
             needs_restart: false,
             rule_options,
             declared_options: Vec::new(),
+            ponders: false,
+            pondering: None,
         }
     }
 
@@ -289,6 +340,7 @@ impl EngineClient {
         self.process = Some(process);
         self.needs_restart = false;
         self.session = SessionState::default();
+        self.ponders = false;
         let result = match self.spec.proto {
             Proto::Ugi | Proto::Uci => ugi::handshake(self),
             Proto::Gtp => gtp::handshake(self),
@@ -306,6 +358,7 @@ impl EngineClient {
         start_fen: Option<&str>,
         board_size: Option<u32>,
     ) -> Result<(), Fault> {
+        self.cancel_ponder();
         self.ensure_started()?;
         self.session.moves_known = 0;
         self.session.started_game = false;
@@ -329,7 +382,13 @@ impl EngineClient {
         allowed: Option<Duration>,
     ) -> Result<EngineReply, Fault> {
         let result = match self.spec.proto {
-            Proto::Ugi | Proto::Uci => ugi::go(self, position, clocks, allowed),
+            Proto::Ugi | Proto::Uci => match self.pondering.take() {
+                Some(moves) if moves.as_slice() == position.moves => ugi::ponderhit(self, allowed),
+                Some(_) => {
+                    ugi::stop_ponder(self).and_then(|_| ugi::go(self, position, clocks, allowed))
+                }
+                None => ugi::go(self, position, clocks, allowed),
+            },
             Proto::Gtp => gtp::go(self, position, clocks, allowed),
             Proto::Pbrain => pbrain::go(self, position, clocks, allowed),
         };
@@ -344,9 +403,48 @@ impl EngineClient {
         result
     }
 
+    /// After the engine's own move, which it expects `position` (with its
+    /// move and the reply it predicted) to follow: `go ponder` there, with
+    /// the clocks a move would get. Returns whether a ponder search runs; a
+    /// failure shows when the engine is next asked for a move.
+    pub fn start_ponder(&mut self, position: &PositionRequest, clocks: &ClockReport) -> bool {
+        if !self.ponders || !self.spec.proto.can_ponder() || self.needs_restart {
+            return false;
+        }
+        self.cancel_ponder();
+        match ugi::start_ponder(self, position, clocks) {
+            Ok(()) => {
+                self.pondering = Some(position.moves.to_vec());
+                true
+            }
+            Err(fault) => {
+                log::warn!("{}: cannot start pondering: {fault:?}", self.display_name);
+                self.needs_restart = true;
+                false
+            }
+        }
+    }
+
+    /// Ends a ponder search that will not be hit (the game is over) and
+    /// throws its move away. An engine that does not answer `stop` is
+    /// restarted before its next game.
+    pub fn cancel_ponder(&mut self) {
+        if self.pondering.take().is_none() {
+            return;
+        }
+        if let Err(fault) = ugi::stop_ponder(self) {
+            log::warn!(
+                "{}: ponder search not stopped: {fault:?}; restarting it",
+                self.display_name
+            );
+            self.needs_restart = true;
+        }
+    }
+
     /// The engine's own verdict on a finished game (`p1win`, `p2win`,
     /// `draw`, `none`), where its protocol can say it.
     pub fn query_result(&mut self, position: &PositionRequest) -> Option<String> {
+        self.cancel_ponder();
         if self.needs_restart {
             return None;
         }
@@ -357,6 +455,7 @@ impl EngineClient {
     }
 
     pub fn shutdown(&mut self) {
+        self.pondering = None;
         if let Some(mut process) = self.process.take() {
             let quit = match self.spec.proto {
                 Proto::Ugi | Proto::Uci | Proto::Gtp => "quit",
@@ -418,6 +517,11 @@ mod tests {
         assert_eq!(spec.options, [("Depth".to_owned(), "3".to_owned())]);
         assert_eq!(spec.time.move_time, Some(Duration::from_millis(100)));
         assert_eq!(spec.proto, Proto::Uci);
+        assert!(!spec.ponder);
+        assert_eq!(spec.threads(), 1);
+        let spec = EngineSpec::parse(&words("cmd=./bt option.threads=3 ponder=true")).unwrap();
+        assert!(spec.ponder);
+        assert_eq!(spec.threads(), 3);
         assert!(EngineSpec::parse(&words("name=x")).is_err());
         assert!(EngineSpec::parse(&words("cmd=x colour=red")).is_err());
         assert!(EngineSpec::parse(&words("cmd=x proto=smoke")).is_err());

@@ -9,7 +9,7 @@ use super::adjudication::{GameResult, Termination};
 use super::client::{ClockReport, EngineClient, PositionRequest, Proto};
 use super::openings::Opening;
 use super::record::{GameRecord, MoveRecord};
-use super::timecontrol::{allowed_time, Clock};
+use super::timecontrol::{allowed_time, Clock, TimeControl};
 
 /// Settings shared by every game of a match.
 #[derive(Clone, Debug, Default)]
@@ -29,8 +29,75 @@ pub struct Overhead {
     pub engine_time: Duration,
 }
 
+/// Ponder searches an engine started, and how many of them the opponent's
+/// move hit (the rest were stopped).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PonderCount {
+    pub searches: u64,
+    pub hits: u64,
+}
+
+impl PonderCount {
+    pub fn add(&mut self, other: PonderCount) {
+        self.searches += other.searches;
+        self.hits += other.hits;
+    }
+}
+
+/// Both clocks as `side`'s `go` reports them.
+fn clock_report(
+    clocks: &[Option<Clock>; 2],
+    increments: [Duration; 2],
+    side: Player,
+    control: &TimeControl,
+) -> ClockReport {
+    ClockReport {
+        time_left: [
+            clocks[0].as_ref().map(|c| c.remaining),
+            clocks[1].as_ref().map(|c| c.remaining),
+        ],
+        increment: increments,
+        moves_to_go: match (&clocks[side.index()], &control.clock) {
+            (Some(clock), Some(spec)) => clock.moves_to_go(spec),
+            _ => None,
+        },
+    }
+}
+
+/// The reply `side` predicted (`bestmove X ponder Y`), in the referee's
+/// notation, if pondering on it makes sense: `position` is after X, the
+/// opponent is to move, Y is legal, and after Y the game goes on with
+/// `side` to move. `plies` counts the moves so far, X included.
+fn ponder_reply<G: Game>(
+    position: &G,
+    side: Player,
+    predicted: &str,
+    plies: usize,
+    max_plies: Option<usize>,
+) -> Option<String> {
+    if position.outcome().is_some()
+        || position.side_to_move() == side
+        || max_plies.is_some_and(|max| plies + 1 >= max)
+    {
+        return None;
+    }
+    let mut legal = Vec::new();
+    position.generate_moves(&mut legal);
+    let mv = match position.parse_move(predicted) {
+        Ok(mv) if legal.contains(&mv) => mv,
+        _ => {
+            log::debug!("predicted reply '{predicted}' is not legal: no pondering");
+            return None;
+        }
+    };
+    let text = position.format_move(mv);
+    let mut after = position.clone();
+    after.make_move(mv);
+    (after.outcome().is_none() && after.side_to_move() == side).then_some(text)
+}
+
 /// Plays one game; `engines[0]` is player 1. Never fails: whatever goes
-/// wrong is adjudicated into the record.
+/// wrong is adjudicated into the record. `ponder` is by player.
 pub fn play_game<G: Game>(
     rules: &G::Rules,
     opening: &Opening,
@@ -38,6 +105,7 @@ pub fn play_game<G: Game>(
     engines: [&mut EngineClient; 2],
     settings: &GameSettings,
     overhead: &mut Overhead,
+    ponder: &mut [PonderCount; 2],
 ) -> GameRecord {
     let [first, second] = engines;
     let mut engines = [first, second];
@@ -128,17 +196,7 @@ pub fn play_game<G: Game>(
         let side = position.side_to_move();
         let engine = &mut *engines[side.index()];
         let control = engine.spec.time.clone();
-        let report = ClockReport {
-            time_left: [
-                clocks[0].as_ref().map(|c| c.remaining),
-                clocks[1].as_ref().map(|c| c.remaining),
-            ],
-            increment: increments,
-            moves_to_go: match (&clocks[side.index()], &control.clock) {
-                (Some(clock), Some(spec)) => clock.moves_to_go(spec),
-                _ => None,
-            },
-        };
+        let report = clock_report(&clocks, increments, side, &control);
         let allowed = allowed_time(&control, clocks[side.index()].as_ref());
         let request = PositionRequest {
             start_fen: opening.fen.as_deref(),
@@ -150,6 +208,9 @@ pub fn play_game<G: Game>(
             Ok(reply) => reply,
             Err(fault) => break GameResult::from_fault(side, &fault),
         };
+        if reply.ponderhit {
+            ponder[side.index()].hits += 1;
+        }
 
         if let Some(st) = control.move_time {
             if reply.elapsed > st + control.margin {
@@ -201,10 +262,35 @@ pub fn play_game<G: Game>(
             depth: reply.depth,
             nodes: reply.nodes,
         });
+        if let Some(predicted) = reply.ponder.as_deref().filter(|_| engine.ponders) {
+            let expected =
+                ponder_reply(&position, side, predicted, moves.len(), settings.max_plies);
+            if let Some(expected) = expected {
+                let mut line = moves.clone();
+                line.push(expected);
+                let request = PositionRequest {
+                    start_fen: opening.fen.as_deref(),
+                    moves: &line,
+                    to_move: side,
+                    board_size: settings.board_size,
+                };
+                // The opponent's clock is as it stands before its move:
+                // what it will use is not known yet.
+                let report = clock_report(&clocks, increments, side, &control);
+                if engine.start_ponder(&request, &report) {
+                    ponder[side.index()].searches += 1;
+                }
+            }
+        }
         overhead.moves += 1;
         overhead.engine_time += reply.elapsed;
         overhead.referee_time += iteration_started.elapsed().saturating_sub(reply.elapsed);
     };
+
+    // A ponder search that the game's end left running is of no use.
+    for engine in engines.iter_mut() {
+        engine.cancel_ponder();
+    }
 
     if result.termination == Termination::Rules {
         // Our engines must agree with the referee on how the game ended.
@@ -230,4 +316,32 @@ pub fn play_game<G: Game>(
     }
     record.result = result;
     record
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::breakthrough::Breakthrough;
+
+    fn after(moves: &[&str]) -> Breakthrough {
+        let mut position = Breakthrough::start_position(&Default::default());
+        for text in moves {
+            let mv = position.parse_move(text).unwrap();
+            position.make_move(mv);
+        }
+        position
+    }
+
+    #[test]
+    fn only_a_legal_reply_that_leaves_the_game_going_is_pondered_on() {
+        let position = after(&["a2a3"]);
+        let reply = |predicted, max| ponder_reply(&position, Player::P1, predicted, 1, max);
+        assert_eq!(reply("h7h6", None).as_deref(), Some("h7h6"));
+        assert_eq!(reply("h7h6", Some(3)).as_deref(), Some("h7h6"));
+        assert_eq!(reply("h7h6", Some(2)), None, "the reply would end the game");
+        assert_eq!(reply("h7h5", None), None, "illegal");
+        assert_eq!(reply("zz", None), None, "unreadable");
+        // Not the opponent's turn: the prediction is not a reply.
+        assert_eq!(ponder_reply(&position, Player::P2, "h7h6", 1, None), None);
+    }
 }

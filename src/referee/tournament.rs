@@ -16,7 +16,7 @@ use crate::core::{Game, Player};
 use super::adjudication::Termination;
 use super::client::{EngineClient, EngineSpec, Timeouts};
 use super::openings::{openings_for_pairs, OpeningSource};
-use super::play::{play_game, GameSettings, Overhead};
+use super::play::{play_game, GameSettings, Overhead, PonderCount};
 use super::record::{render, GameRecord, RecordFormat};
 use super::stats::{
     llr_pentanomial, llr_trinomial, Pentanomial, SprtConfig, SprtDecision, Trinomial,
@@ -54,12 +54,16 @@ pub struct MatchSummary {
     pub overhead: Overhead,
     pub disagreements: u64,
     pub wall_time: Duration,
+    /// By engine: ponder searches and ponderhits.
+    pub ponder: [PonderCount; 2],
 }
 
 struct Finished {
     game: usize,
     record: GameRecord,
     overhead: Overhead,
+    /// By engine, as in the summary.
+    ponder: [PonderCount; 2],
 }
 
 /// Builds the referee's rules from `--rule` settings.
@@ -95,10 +99,32 @@ fn first_engine_score(game: usize, record: &GameRecord) -> f64 {
     }
 }
 
+/// A pondering engine searches while its opponent does, so a game takes
+/// both engines' threads at once; more than the machine has and the
+/// engines slow each other down, which the results would then measure.
+fn warn_if_cores_are_short(engines: &[Arc<EngineSpec>; 2], workers: usize) {
+    if !engines.iter().any(|e| e.ponder && e.proto.can_ponder()) {
+        return;
+    }
+    let needed = workers * engines.iter().map(|e| e.threads()).sum::<usize>();
+    match thread::available_parallelism() {
+        Ok(cores) if needed > cores.get() => log::warn!(
+            "pondering: {workers} game(s) at once, each using both engines' threads ({} + {}), \
+             need {needed} cores and {cores} are available; lower --concurrency or Threads",
+            engines[0].threads(),
+            engines[1].threads()
+        ),
+        Ok(_) => {}
+        Err(e) => log::debug!("cannot count the cores: {e}"),
+    }
+}
+
 pub fn run_match<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> {
     let started = Instant::now();
     let rules = build_rules::<G>(&config.rule_options)?;
     let pairs = config.games.div_ceil(2);
+    let worker_count = config.concurrency.max(1).min(pairs.max(1));
+    warn_if_cores_are_short(&config.engines, worker_count);
     let openings = Arc::new(openings_for_pairs::<G>(
         &config.openings,
         &rules,
@@ -124,7 +150,7 @@ pub fn run_match<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> 
         label_for(&config.engines[1], "engine2"),
     ];
     let mut workers = Vec::new();
-    for worker in 0..config.concurrency.max(1).min(pairs.max(1)) {
+    for worker in 0..worker_count {
         let make_client = |index: usize| {
             EngineClient::new(
                 config.engines[index].clone(),
@@ -156,6 +182,7 @@ pub fn run_match<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> 
                             break 'pairs;
                         }
                         let mut overhead = Overhead::default();
+                        let mut by_player = [PonderCount::default(); 2];
                         let engines = if game % 2 == 0 {
                             [&mut first, &mut second]
                         } else {
@@ -168,12 +195,19 @@ pub fn run_match<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> 
                             engines,
                             &settings,
                             &mut overhead,
+                            &mut by_player,
                         );
+                        let ponder = if game % 2 == 0 {
+                            by_player
+                        } else {
+                            [by_player[1], by_player[0]]
+                        };
                         if sender
                             .send(Finished {
                                 game,
                                 record,
                                 overhead,
+                                ponder,
                             })
                             .is_err()
                         {
@@ -211,7 +245,11 @@ pub fn run_match<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> 
             game,
             record,
             overhead,
+            ponder,
         } = finished;
+        for (total, count) in summary.ponder.iter_mut().zip(ponder) {
+            total.add(count);
+        }
         if let Some(file) = records_file.as_mut() {
             file.write_all(render(&record, records_format).as_bytes())
                 .and_then(|_| file.flush())
@@ -396,6 +434,13 @@ pub fn format_summary(summary: &MatchSummary, sprt: Option<&SprtConfig>) -> Stri
         out.push_str(&format!(
             "Result disagreements (engine 'query result' vs referee): {}\n",
             summary.disagreements
+        ));
+    }
+    if summary.ponder.iter().any(|p| p.searches > 0) {
+        let [pa, pb] = summary.ponder;
+        out.push_str(&format!(
+            "Ponderhits: {a} {}/{}, {b} {}/{}\n",
+            pa.hits, pa.searches, pb.hits, pb.searches
         ));
     }
     let o = &summary.overhead;

@@ -43,6 +43,26 @@ pub fn handshake(client: &mut EngineClient) -> Result<(), Fault> {
     for (name, value) in options {
         client.send(&format!("setoption name {name} value {value}"))?;
     }
+    client.ponders = false;
+    if client.spec.ponder {
+        let declared = client
+            .declared_options
+            .iter()
+            .find(|o| o.name.eq_ignore_ascii_case("ponder"))
+            .map(|o| o.name.clone());
+        match declared {
+            Some(name) => {
+                client.send(&format!("setoption name {name} value true"))?;
+                client.ponders = true;
+            }
+            None => {
+                let engine = client.display_name.clone();
+                client.spec.ponder_unsupported.call_once(|| {
+                    log::warn!("{engine} declares no Ponder option: it plays without pondering")
+                });
+            }
+        }
+    }
     is_ready(client)
 }
 
@@ -150,6 +170,64 @@ pub fn go(
     client.send(&position_line(position))?;
     let go = go_line(client, clocks);
     let sent = client.send(&go)?;
+    await_bestmove(client, sent, allowed)
+}
+
+/// `go ponder` with the limits a move would get, in the position after the
+/// engine's move and the reply it expects.
+pub fn start_ponder(
+    client: &mut EngineClient,
+    position: &PositionRequest,
+    clocks: &ClockReport,
+) -> Result<(), Fault> {
+    client.send(&position_line(position))?;
+    let go = go_line(client, clocks);
+    let rest = go.strip_prefix("go").unwrap_or_default();
+    client.send(&format!("go ponder{rest}"))?;
+    Ok(())
+}
+
+/// The opponent played the expected reply: the ponder search becomes the
+/// move, timed from the `ponderhit` (the thinking before it was on the
+/// opponent's time).
+pub fn ponderhit(
+    client: &mut EngineClient,
+    allowed: Option<Duration>,
+) -> Result<EngineReply, Fault> {
+    let sent = client.send("ponderhit")?;
+    let mut reply = await_bestmove(client, sent, allowed)?;
+    reply.ponderhit = true;
+    Ok(reply)
+}
+
+/// `stop` for a ponder search that missed (or a game that ended); its
+/// `bestmove` is read and thrown away. No `bestmove` within the ready
+/// timeout is a stall.
+pub fn stop_ponder(client: &mut EngineClient) -> Result<(), Fault> {
+    client.send("stop")?;
+    let ready = client.timeouts.ready;
+    let deadline = Instant::now() + ready;
+    client
+        .wait_for(deadline, "bestmove", |line| {
+            line.starts_with("bestmove").then_some(())
+        })
+        .map_err(|fault| match fault {
+            Fault::Stalled(_) => Fault::Stalled(format!(
+                "no bestmove within {} ms of stopping a ponder search",
+                ready.as_millis()
+            )),
+            other => other,
+        })
+}
+
+/// Reads `info` lines until `bestmove`; `sent` is when the engine's time
+/// started. Without a time limit (`allowed` is `None`) the engine is asked
+/// `isready` every ping interval and must answer within the ready timeout.
+fn await_bestmove(
+    client: &mut EngineClient,
+    sent: Instant,
+    allowed: Option<Duration>,
+) -> Result<EngineReply, Fault> {
     let ping_interval = client.timeouts.ping_interval;
     let ready_timeout = client.timeouts.ready;
     let mut reply = EngineReply::default();
@@ -165,9 +243,16 @@ pub fn go(
             Ok(line) => {
                 let text = line.text.trim();
                 if let Some(rest) = text.strip_prefix("bestmove") {
-                    let Some(mv) = rest.split_whitespace().next() else {
+                    let mut words = rest.split_whitespace();
+                    let Some(mv) = words.next() else {
                         return Err(Fault::Protocol("bestmove without a move".to_owned()));
                     };
+                    if words.next() == Some("ponder") {
+                        reply.ponder = words.next().map(str::to_owned);
+                    }
+                    // A ponder search that answered before `ponderhit`
+                    // (UCI forbids it) is charged close to nothing: the
+                    // thinking was on the opponent's time, as pondering is.
                     reply.mv = mv.to_owned();
                     reply.elapsed = line.at.saturating_duration_since(sent);
                     return Ok(reply);
