@@ -1,4 +1,5 @@
-//! `tune wdl`: scored positions in, a fitted win/draw/loss model out.
+//! `tune wdl`: scored positions in, a fitted win/draw/loss model out; and
+//! every game's compiled-in model is a fitted one.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -146,4 +147,25 @@ fn bad_positions_get_a_clear_error_and_write_nothing() {
     assert!(!ok && err.contains("--positions"), "{err}");
     assert!(!out.exists());
     std::fs::remove_file(positions).ok();
+}
+
+#[test]
+fn every_game_has_a_fitted_model_and_draws_only_where_the_game_has_them() {
+    let files = [
+        (
+            "breakthrough",
+            include_str!("../src/games/breakthrough/wdl.txt"),
+        ),
+        ("hex", include_str!("../src/games/hex/wdl.txt")),
+        ("gomoku", include_str!("../src/games/gomoku/wdl.txt")),
+        ("cavalo", include_str!("../src/games/cavalo/wdl.txt")),
+    ];
+    for (game, text) in files {
+        let model = WdlModel::parse(text).unwrap_or_else(|e| panic!("{game}: {e}"));
+        assert!(text.contains("Fitted by tune wdl"), "{game}: {text}");
+        assert!(text.contains("# tune wdl --positions"), "{game}: {text}");
+        if matches!(game, "breakthrough" | "hex") {
+            assert_eq!(model.draw_margin, 0.0, "{game} has no draws");
+        }
+    }
 }
