@@ -127,8 +127,8 @@ pub struct Rung {
     pub random_share: f64,
     /// Nodes a move when it searches (the first iteration always ends).
     pub nodes: u64,
-    /// The choice among the lines, in units of the game's WDL scale: a
-    /// line this far behind the best is e times less likely.
+    /// The choice among the lines, in the game's score units: a line this
+    /// far behind the best is e times less likely.
     pub temperature: f64,
 }
 
@@ -230,16 +230,16 @@ impl Ladder {
 /// placeholder numbers only keep them in order.
 pub const GENERIC_RUNGS: &str = "\
 0 1 0 0
-100 0.9 64 2
-200 0.75 64 2
-300 0.5 64 2
-400 0.25 64 2
-500 0 64 2
-600 0 256 1
-700 0 1024 0.5
-800 0 4096 0.25
-900 0 16384 0.1
-1000 0 65536 0.03
+100 0.9 64 200
+200 0.75 64 200
+300 0.5 64 200
+400 0.25 64 200
+500 0 64 200
+600 0 256 100
+700 0 1024 50
+800 0 4096 25
+900 0 16384 10
+1000 0 65536 3
 ";
 
 /// The ladder of a game that has not measured its own.

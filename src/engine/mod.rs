@@ -324,7 +324,7 @@ impl<G: Game, K: Knowledge<G>> Engine<G, K> {
             };
             control.skill = Some(Skill {
                 lines: LEVEL_LINES,
-                temperature: setting.temperature * K::wdl_model().scale,
+                temperature: setting.temperature,
                 seed,
                 random_share: setting.random_share,
             });

@@ -81,7 +81,7 @@ impl Engine {
     }
 
     /// Reads lines until one satisfies `done`; returns all of them, that one last.
-    pub fn read_until(&mut self, done: impl Fn(&str) -> bool) -> Vec<String> {
+    pub fn read_until(&mut self, mut done: impl FnMut(&str) -> bool) -> Vec<String> {
         let deadline = Instant::now() + PATIENCE;
         let mut seen = Vec::new();
         while let Some(line) = self.line_within(deadline.saturating_duration_since(Instant::now()))
@@ -164,14 +164,40 @@ pub fn replay_transcript(engine_name: &str, path: &Path) {
     }
     let mut engine = Engine::start(engine_name);
     let mut output = Vec::new();
+    // A `go infinite` or `go ponder` answers after `stop` or `ponderhit`.
+    let mut waiting = false;
+    let mut unanswered_isready = 0;
     for input in &inputs {
-        engine.send(input);
         let words: Vec<&str> = input.split_whitespace().collect();
-        let searches = words.first() == Some(&"go")
-            && !words.contains(&"infinite")
-            && !words.contains(&"perft");
-        if searches {
-            output.extend(engine.read_until(|l| l.starts_with("bestmove")));
+        let go = words.first() == Some(&"go") && !words.contains(&"perft");
+        if go {
+            // What earlier commands said comes first, so that an error line
+            // read after this `go` is its own: our `isready` is answered
+            // after those the transcript sent, and only its answer is dropped.
+            engine.send("isready");
+            let mut answers = 0;
+            let mut said = engine.read_until(|l| {
+                answers += usize::from(l == "readyok");
+                answers > unanswered_isready
+            });
+            said.pop();
+            output.extend(said);
+            unanswered_isready = 0;
+        }
+        unanswered_isready += usize::from(input.trim() == "isready");
+        engine.send(input);
+        let open_ended = words.contains(&"infinite") || words.contains(&"ponder");
+        let answers = matches!(words.first(), Some(&"stop") | Some(&"ponderhit")) && waiting;
+        if go && open_ended {
+            waiting = true;
+        } else if go || answers {
+            waiting = false;
+            // A refused `go` answers with its error instead.
+            output.extend(
+                engine.read_until(|l| {
+                    l.starts_with("bestmove") || l.starts_with("info string error")
+                }),
+            );
         }
     }
     output.extend(engine.finish());
@@ -187,11 +213,19 @@ pub fn replay_transcript(engine_name: &str, path: &Path) {
 fn line_matches(pattern: &str, line: &str) -> bool {
     let pattern_words: Vec<&str> = pattern.split_whitespace().collect();
     let words: Vec<&str> = line.split_whitespace().collect();
-    pattern_words.len() == words.len()
-        && pattern_words
-            .iter()
-            .zip(&words)
-            .all(|(p, w)| *p == "*" || p == w)
+    words_match(&pattern_words, &words)
+}
+
+/// `*` matches one word, a last `**` the rest of the line (none or more).
+fn words_match(pattern: &[&str], words: &[&str]) -> bool {
+    match (pattern.split_first(), words.split_first()) {
+        (Some((&"**", [])), _) => true,
+        (None, None) => true,
+        (Some((p, pattern)), Some((w, words))) => {
+            (*p == "*" || p == w) && words_match(pattern, words)
+        }
+        _ => false,
+    }
 }
 
 fn lines_match(expected: &[String], actual: &[String]) -> bool {
