@@ -17,18 +17,15 @@ use common::python_available;
 mod common;
 
 fn temp_path(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("referee-test-{}-{name}", std::process::id()))
+    common::temp_path("referee-test", name)
 }
 
 fn engine() -> String {
-    cargo_bin("breakthrough").display().to_string()
+    common::breakthrough_command()
 }
 
 fn fixture() -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/misbehave.py")
-        .display()
-        .to_string()
+    common::misbehave_fixture()
 }
 
 /// Pids of live processes whose command line contains `tag`.

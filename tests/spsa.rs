@@ -4,24 +4,17 @@
 //! finished steps, and bad parameters are refused before any game.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use assert_cmd::cargo::cargo_bin;
+
+mod common;
 
 fn temp_path(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("spsa-test-{}-{name}", std::process::id()))
 }
 
 fn tune(args: &[String]) -> (bool, String, String) {
-    let output = Command::new(cargo_bin("tune"))
-        .args(args)
-        .output()
-        .expect("run tune");
-    (
-        output.status.success(),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+    common::run_tune(args)
 }
 
 /// Four pairs, one per step, tuning two of Breakthrough's spins.

@@ -2,25 +2,18 @@
 //! every game's compiled-in model is a fitted one.
 
 use std::path::PathBuf;
-use std::process::Command;
 
 use assert_cmd::cargo::cargo_bin;
 use boardgames::core::wdl::WdlModel;
+
+mod common;
 
 fn temp_path(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("tune-wdl-test-{}-{name}", std::process::id()))
 }
 
 fn tune(args: &[&str]) -> (bool, String, String) {
-    let output = Command::new(cargo_bin("tune"))
-        .args(args)
-        .output()
-        .expect("run tune");
-    (
-        output.status.success(),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+    common::run_tune(args)
 }
 
 /// A positions file as `tune sample` writes it, results drawn from `truth`

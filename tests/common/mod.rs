@@ -15,6 +15,37 @@ pub fn binary(name: &str) -> std::path::PathBuf {
     assert_cmd::cargo::cargo_bin(name)
 }
 
+/// A file of this test process in the temporary directory.
+pub fn temp_path(test: &str, name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("{test}-{}-{name}", std::process::id()))
+}
+
+/// The Breakthrough engine's path, as a referee `cmd=` takes it.
+pub fn breakthrough_command() -> String {
+    binary("breakthrough").display().to_string()
+}
+
+/// The misbehaving engine the referee tests play against.
+pub fn misbehave_fixture() -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/misbehave.py")
+        .display()
+        .to_string()
+}
+
+/// Runs `tune` and returns whether it succeeded, its stdout and its stderr.
+pub fn run_tune<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> (bool, String, String) {
+    let output = Command::new(binary("tune"))
+        .args(args)
+        .output()
+        .expect("run tune");
+    (
+        output.status.success(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
 /// Whether python3 runs here; says on stderr that the test is skipped if not
 /// (the misbehaving-engine fixtures and the protocol fuzzer are Python).
 pub fn python_available() -> bool {
