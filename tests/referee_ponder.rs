@@ -4,7 +4,7 @@
 //! (`--log`) shows every ponder search ended one way or the other.
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 
 use assert_cmd::cargo::cargo_bin;

@@ -3,7 +3,6 @@
 
 use std::path::PathBuf;
 
-use assert_cmd::cargo::cargo_bin;
 use boardgames::core::wdl::WdlModel;
 
 mod common;
