@@ -38,8 +38,8 @@ order (a bad MultiPV, an out-of-range UCI_Elo, `Ponder maybe`, a good value,
 searchmoves with legal moves, with a word that is no move and with none,
 `go ponder` ended by ponderhit, by stop and by neither, `ponderhit` with no
 ponder search), so that every run covers them; the summary counts what was
-sent. `go ponder mate N` is sent only with --ponder-mate: on 2026-11-25 the
-proof search answered it at once, without waiting for `ponderhit`.
+sent. `go ponder mate N` must be refused: a proof answers as soon as it
+knows and cannot wait for `ponderhit`.
 """
 import argparse
 import queue
@@ -81,8 +81,8 @@ WIDE = 8
 NOT_MOVES = ["zz99", "@", "-", "a2a2a2", "99"]
 # Limits beside searchmoves: all valid and short.
 SHORT_LIMITS = ["", "depth 1", "depth 2", "nodes 500", "movetime 20", "wtime 200 btime 200"]
-# Limits of a go ponder (they count from ponderhit), and with --ponder-mate the proof
-# search's (left out by default: see the end of the description above).
+# Limits of a go ponder (they count from ponderhit), and the proof search's, which a
+# go ponder must refuse.
 PONDER_LIMITS = ["movetime 40", "depth 1", "depth 3", "nodes 2000", "nodes 0", "movetime 0",
                  "wtime 300 btime 300 winc 10 binc 10", "p1time 200 p2time 200 movestogo 5",
                  "infinite", ""]
@@ -169,9 +169,8 @@ class Engine:
 
 
 class Fuzzer:
-    def __init__(self, rng, ponder_mate=False):
+    def __init__(self, rng):
         self.rng = rng
-        self.ponder_mate = ponder_mate
         self.counts = {}
 
     def count(self, what):
@@ -340,7 +339,7 @@ class UgiSession:
         self.ponder = None
         self.ponder_limits = ""
         self.ponder_answer = ""
-        self.ponder_limits_choice = PONDER_LIMITS + (PONDER_MATE_LIMITS if fuzzer.ponder_mate else [])
+        self.ponder_limits_choice = PONDER_LIMITS + PONDER_MATE_LIMITS
         self.ponder_option = False
         # MultiPV as set: above WIDE every search is stopped rather than left to its limits
         # (256 lines of Hex 25x25 take minutes to depth 4).
@@ -506,6 +505,8 @@ class UgiSession:
         if searchmoves or (searchmoves is None and rng.random() < 0.2):
             part, expected = self.searchmoves("legal" if searchmoves else None)
             words = ["go"] + part + ["ponder", limits]
+        if "mate" in limits:
+            expected = "refused"
         command = " ".join(w for w in words if w)
         self.send(command)
         refused = any(l.startswith("info string error") for l in self.sync())
@@ -708,7 +709,6 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--binary")
     parser.add_argument("--show", type=int, default=3, help="failures printed with their transcript")
-    parser.add_argument("--ponder-mate", action="store_true", help="also send go ponder mate N (UGI)")
     args = parser.parse_args()
     if args.protocol == "ugi" and not args.game:
         parser.error("ugi needs a game")
@@ -716,7 +716,7 @@ def main():
     command = [args.binary or f"target/release/{engine_name}"]
     if args.protocol != "ugi":
         command.append("--" + args.protocol)
-    fuzzer = Fuzzer(random.Random(args.seed), ponder_mate=args.ponder_mate)
+    fuzzer = Fuzzer(random.Random(args.seed))
     failures = 0
     for index in range(args.sessions):
         engine = Engine(command)

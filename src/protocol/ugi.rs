@@ -135,6 +135,10 @@ impl<G: Presentation, K: Knowledge<G>> Session<G, K> {
             perft(&self.engine, depth);
             return;
         }
+        if params.mate.is_some() && params.ponder {
+            // A proof answers as soon as it knows: it cannot wait for ponderhit.
+            return error("go mate does not take ponder");
+        }
         let root_moves = match self.engine.parse_root_moves(&params.searchmoves) {
             Ok(moves) => moves,
             Err(message) => return error(&message),
