@@ -500,7 +500,8 @@ class UgiSession:
         rng = self.rng
         if rng.random() < 0.3:
             self.setoption("Ponder", ["true", "false"], [])
-        limits = rng.choice(self.ponder_limits_choice)
+        # The tour asks for a given ending, so it ponders on limits that are taken.
+        limits = rng.choice(self.ponder_limits_choice if ending is None else PONDER_LIMITS)
         words, expected = ["go", "ponder", limits], None
         if searchmoves or (searchmoves is None and rng.random() < 0.2):
             part, expected = self.searchmoves("legal" if searchmoves else None)
@@ -513,6 +514,8 @@ class UgiSession:
         if refused != (expected == "refused") and expected is not None:
             raise Failure(f"'{command}' " + ("refused" if refused else "not refused"))
         if refused:
+            if "mate" in limits:
+                self.fuzzer.count("go ponder mate refused")
             return  # nothing is pondering
         self.ponder = "silent"
         self.ponder_limits = limits
