@@ -4,7 +4,7 @@
 mod options;
 mod proof;
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -24,8 +24,10 @@ pub use proof::ProofReport;
 /// A running search. Dropping the handle stops the search and waits for it.
 pub struct SearchHandle<G: Game> {
     signals: SearchSignals,
-    /// For a ponder search: the longest it may run after `ponderhit`.
-    ponder_maximum: Option<Duration>,
+    /// A search started by `go ponder`: it waits for `ponderhit` or `stop`.
+    ponder: bool,
+    /// The longest a ponder search may run after `ponderhit`, if limited.
+    maximum_after_ponderhit: Option<Duration>,
     thread: Option<JoinHandle<SearchResult<G::Move>>>,
 }
 
@@ -38,7 +40,7 @@ impl<G: Game> SearchHandle<G> {
     /// Whether this is a search started by `go ponder` still waiting for
     /// `ponderhit`.
     pub fn is_pondering(&self) -> bool {
-        self.ponder_maximum.is_some()
+        self.ponder
             && self.signals.ponderhit.hit_at().is_none()
             && !self.signals.stop.load(Ordering::Relaxed)
     }
@@ -51,7 +53,7 @@ impl<G: Game> SearchHandle<G> {
             return;
         }
         self.signals.ponderhit.hit();
-        if let Some(maximum) = self.ponder_maximum.filter(|m| *m < Duration::MAX / 2) {
+        if let Some(maximum) = self.maximum_after_ponderhit {
             let stop = Arc::clone(&self.signals.stop);
             let spawned = std::thread::Builder::new()
                 .name("ponderhit watchdog".into())
@@ -266,9 +268,6 @@ impl<G: Game, K: Knowledge<G>> Engine<G, K> {
     ) -> SearchHandle<G> {
         let signals = SearchSignals::default();
         let control = self.search_control(&limits);
-        let ponder_maximum = limits
-            .ponder
-            .then(|| control.budget.maximum.unwrap_or(Duration::MAX));
         let game = self.position.clone();
         let threads = self.options.threads;
         let tables = Arc::clone(&self.tables);
@@ -287,9 +286,9 @@ impl<G: Game, K: Knowledge<G>> Engine<G, K> {
                 &mut *on_info,
             )
         };
-        let mut handle = spawn_search(Arc::clone(&signals.stop), work);
-        handle.signals = signals;
-        handle.ponder_maximum = ponder_maximum;
+        let mut handle = spawn_search(signals, work);
+        handle.ponder = limits.ponder;
+        handle.maximum_after_ponderhit = control.budget.maximum;
         handle
     }
 
@@ -372,34 +371,26 @@ impl<G: Game, K: Knowledge<G>> Engine<G, K> {
     }
 }
 
-/// Runs `work` on a thread of its own, stopped through `stop`.
+/// Runs `work` on a thread of its own, reached through `signals`.
 fn spawn_search<G: Game>(
-    stop: Arc<AtomicBool>,
+    signals: SearchSignals,
     work: impl FnOnce() -> SearchResult<G::Move> + Send + 'static,
 ) -> SearchHandle<G> {
-    match std::thread::Builder::new()
+    let spawned = std::thread::Builder::new()
         .name("search".into())
-        .spawn(work)
-    {
-        Ok(thread) => SearchHandle {
-            signals: SearchSignals {
-                stop,
-                ..Default::default()
-            },
-            ponder_maximum: None,
-            thread: Some(thread),
-        },
+        .spawn(work);
+    let thread = match spawned {
+        Ok(thread) => Some(thread),
         Err(e) => {
             log::error!("could not start the search thread: {e}");
-            SearchHandle {
-                signals: SearchSignals {
-                    stop,
-                    ..Default::default()
-                },
-                ponder_maximum: None,
-                thread: None,
-            }
+            None
         }
+    };
+    SearchHandle {
+        signals,
+        ponder: false,
+        maximum_after_ponderhit: None,
+        thread,
     }
 }
 

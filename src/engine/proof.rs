@@ -11,6 +11,7 @@ use super::{spawn_search, Engine, SearchHandle, SearchLimits, SearchResult};
 use crate::core::dfpn::{prove, ProofLimits, ProofTable, Verdict};
 use crate::core::game::{Game, MATE};
 use crate::core::knowledge::{Deadline, Knowledge};
+use crate::core::search::SearchSignals;
 
 /// What a proof search tells the front-end: progress while it works
 /// (`finished` false), then its conclusion.
@@ -54,7 +55,11 @@ impl<G: Game, K: Knowledge<G>> Engine<G, K> {
             deadline: Deadline::new(hard.map(|time| start + time), Arc::clone(&stop)),
         };
         let megabytes = self.options.hash_megabytes;
-        spawn_search(stop, move || {
+        let signals = SearchSignals {
+            stop,
+            ..Default::default()
+        };
+        spawn_search(signals, move || {
             let mut table = ProofTable::new(megabytes);
             let mut progress = |nodes| {
                 on_report(&ProofReport {
