@@ -8,8 +8,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use assert_cmd::cargo::cargo_bin;
-use boardgames::core::{Game, Outcome, Player};
-use boardgames::games::breakthrough::Breakthrough;
+use boardgames::core::{Game, Player};
 use boardgames::referee::adjudication::Termination;
 use boardgames::referee::record::{parse_json_lines, parse_text, GameRecord};
 use common::python_available;
@@ -77,36 +76,12 @@ fn run_referee(args: &[String]) -> (String, String) {
     (stdout, stderr)
 }
 
-fn strings(words: &[&str]) -> Vec<String> {
-    words.iter().map(|w| (*w).to_owned()).collect()
-}
-
-/// Replays a record with the rules: every move legal, and the recorded
-/// result the one the rules give (for games the rules ended).
-fn replay(record: &GameRecord) {
-    let mut position = Breakthrough::start_position(&Default::default());
-    let mut legal = Vec::new();
-    for m in &record.moves {
-        position.generate_moves(&mut legal);
-        let mv = position.parse_move(&m.mv).expect("recorded move parses");
-        assert!(legal.contains(&mv), "recorded move {} is illegal", m.mv);
-        position.make_move(mv);
-    }
-    if record.result.termination == Termination::Rules {
-        let winner = match position.outcome() {
-            Some(Outcome::Win(player)) => Some(player),
-            other => panic!("record says the rules ended the game, rules say {other:?}"),
-        };
-        assert_eq!(record.result.winner, winner);
-    }
-}
-
 /// A `.jsonl` records file gets one JSON object a game, with each engine
 /// move's score and depth: the data the tuning tools read.
 #[test]
 fn json_line_records_hold_every_game_with_its_scores() {
     let records = temp_path("games.jsonl");
-    run_referee(&strings(&[
+    run_referee(&common::strings(&[
         "--game",
         "breakthrough",
         "--engine",
@@ -127,7 +102,7 @@ fn json_line_records_hold_every_game_with_its_scores() {
     assert_eq!(text.lines().count(), 2, "{text}");
     let games = parse_json_lines(&text).unwrap();
     for game in &games {
-        replay(game);
+        common::replay_breakthrough_record(game);
         for m in game.moves.iter().filter(|m| !m.book) {
             assert!(m.score.is_some() && m.depth.is_some(), "{m:?}");
         }
@@ -139,7 +114,7 @@ fn json_line_records_hold_every_game_with_its_scores() {
 fn a_match_between_depths_is_refereed_recorded_and_read_back() {
     let records = temp_path("depths.txt");
     let transcript = temp_path("depths.log");
-    let (stdout, _) = run_referee(&strings(&[
+    let (stdout, _) = run_referee(&common::strings(&[
         "--game",
         "breakthrough",
         "--engine",
@@ -182,7 +157,7 @@ fn a_match_between_depths_is_refereed_recorded_and_read_back() {
     rounds.sort();
     assert_eq!(rounds, [1, 2, 3, 4]);
     for game in &games {
-        replay(game);
+        common::replay_breakthrough_record(game);
         assert!(game.moves[0].book && game.moves[1].book && !game.moves[2].book);
         // Colours alternate within a pair, the opening repeats.
         let expected = if game.round % 2 == 1 {
@@ -230,20 +205,20 @@ fn misbehaving_match(
     )];
     bad.push("name=bad".to_owned());
     bad.extend(limits.iter().map(|l| (*l).to_owned()));
-    let mut args = strings(&["--game", "breakthrough", "--engine"]);
+    let mut args = common::strings(&["--game", "breakthrough", "--engine"]);
     args.extend(bad);
     args.push("--engine".to_owned());
     args.push(format!("cmd={}", engine()));
     args.push("name=good".to_owned());
     args.extend(limits.iter().map(|l| (*l).to_owned()));
-    args.extend(strings(&[
+    args.extend(common::strings(&[
         "--games",
         "2",
         "--quiet",
         "--records",
         records.to_str().unwrap(),
     ]));
-    args.extend(strings(extra));
+    args.extend(common::strings(extra));
     run_referee(&args);
     assert_nothing_left(&tag);
     let games = parse_text(&std::fs::read_to_string(&records).unwrap()).unwrap();
@@ -263,7 +238,7 @@ fn bad_side(game: &GameRecord) -> Player {
 
 fn assert_bad_lost_by(games: &[GameRecord], termination: Termination) {
     for game in games {
-        replay(game);
+        common::replay_breakthrough_record(game);
         assert_eq!(game.result.termination, termination, "{:?}", game.result);
         assert_eq!(
             game.result.winner,
@@ -386,7 +361,7 @@ fn ctrl_c_leaves_no_engine_behind() {
         engine()
     );
     let mut referee = Command::new(cargo_bin("referee"))
-        .args(strings(&[
+        .args(common::strings(&[
             "--game",
             "breakthrough",
             "--engine",
@@ -438,7 +413,7 @@ fn a_gomocup_engine_plays_through_the_pbrain_adapter() {
     }
     let records = temp_path("pbrain.sgf");
     let openings = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/gomoku-openings.txt");
-    run_referee(&strings(&[
+    run_referee(&common::strings(&[
         "--game",
         "gomoku",
         "--engine",

@@ -8,8 +8,6 @@ use std::path::PathBuf;
 use std::process::Command;
 
 use assert_cmd::cargo::cargo_bin;
-use boardgames::core::Game;
-use boardgames::games::breakthrough::Breakthrough;
 use boardgames::referee::adjudication::Termination;
 use boardgames::referee::record::{parse_text, GameRecord};
 use boardgames::referee::transcript::{parse_line, Direction};
@@ -54,22 +52,6 @@ fn run_match(args: &[String], name: &str) -> (String, String, String, Vec<GameRe
     let _ = std::fs::remove_file(records);
     let _ = std::fs::remove_file(log);
     (stdout, stderr, transcript, games)
-}
-
-fn strings(words: &[&str]) -> Vec<String> {
-    words.iter().map(|w| (*w).to_owned()).collect()
-}
-
-/// Every recorded move is legal.
-fn replay(record: &GameRecord) {
-    let mut position = Breakthrough::start_position(&Default::default());
-    let mut legal = Vec::new();
-    for m in &record.moves {
-        position.generate_moves(&mut legal);
-        let mv = position.parse_move(&m.mv).expect("recorded move parses");
-        assert!(legal.contains(&mv), "recorded move {} is illegal", m.mv);
-        position.make_move(mv);
-    }
 }
 
 /// The summary's `Ponderhits: a H/S, b H/S` as (hits, searches) by engine.
@@ -190,7 +172,7 @@ fn assert_no_faults(stdout: &str, games: &[GameRecord]) {
         "{stdout}"
     );
     for game in games {
-        replay(game);
+        common::replay_breakthrough_record(game);
         assert!(game.notes.is_empty(), "engines disagreed: {:?}", game.notes);
     }
 }
@@ -202,9 +184,9 @@ fn assert_no_faults(stdout: &str, games: &[GameRecord]) {
 fn both_engines_ponder_and_their_predictions_are_hit() {
     // The margin only keeps a busy test machine from turning a slow move
     // into a loss on time; the engines still play to the clock.
-    let mut args = strings(&["--game", "breakthrough", "--ponder"]);
+    let mut args = common::strings(&["--game", "breakthrough", "--ponder"]);
     for name in ["a", "b"] {
-        args.extend(strings(&[
+        args.extend(common::strings(&[
             "--engine",
             &format!("cmd={}", engine()),
             &format!("name={name}"),
@@ -213,7 +195,12 @@ fn both_engines_ponder_and_their_predictions_are_hit() {
             "option.Threads=1",
         ]));
     }
-    args.extend(strings(&["--games", "2", "--openings", "random:2:11"]));
+    args.extend(common::strings(&[
+        "--games",
+        "2",
+        "--openings",
+        "random:2:11",
+    ]));
     let (stdout, _, transcript, games) = run_match(&args, "both");
     assert_eq!(games.len(), 2);
     assert!(stdout.contains("Game ends: rules 2,"), "{stdout}");
@@ -245,7 +232,7 @@ fn both_engines_ponder_and_their_predictions_are_hit() {
 /// ponders.
 #[test]
 fn a_wrong_prediction_is_stopped_and_the_move_asked_for_again() {
-    let args = strings(&[
+    let args = common::strings(&[
         "--game",
         "breakthrough",
         "--engine",
@@ -290,7 +277,7 @@ fn an_engine_without_ponder_plays_without_it_and_is_warned_about_once() {
     if !python_available() {
         return;
     }
-    let args = strings(&[
+    let args = common::strings(&[
         "--game",
         "breakthrough",
         "--ponder",
@@ -334,7 +321,7 @@ fn an_engine_that_ignores_stop_while_pondering_stalls() {
     if !python_available() {
         return;
     }
-    let args = strings(&[
+    let args = common::strings(&[
         "--game",
         "breakthrough",
         "--engine",
@@ -360,7 +347,7 @@ fn an_engine_that_ignores_stop_while_pondering_stalls() {
     let (_, _, transcript, games) = run_match(&args, "nostop");
     assert_eq!(games.len(), 2);
     for game in &games {
-        replay(game);
+        common::replay_breakthrough_record(game);
         assert_eq!(
             game.result.termination,
             Termination::Stall,

@@ -289,3 +289,30 @@ pub fn transcripts_of(engine_name: &str) -> Vec<std::path::PathBuf> {
     paths.sort();
     paths
 }
+
+pub fn strings(words: &[&str]) -> Vec<String> {
+    words.iter().map(|w| (*w).to_owned()).collect()
+}
+
+/// Replays a Breakthrough record with the rules: every move legal, and the
+/// recorded result the one the rules give (for games the rules ended).
+pub fn replay_breakthrough_record(record: &boardgames::referee::record::GameRecord) {
+    use boardgames::core::{Game, Outcome};
+    use boardgames::games::breakthrough::Breakthrough;
+    use boardgames::referee::adjudication::Termination;
+    let mut position = Breakthrough::start_position(&Default::default());
+    let mut legal = Vec::new();
+    for m in &record.moves {
+        position.generate_moves(&mut legal);
+        let mv = position.parse_move(&m.mv).expect("recorded move parses");
+        assert!(legal.contains(&mv), "recorded move {} is illegal", m.mv);
+        position.make_move(mv);
+    }
+    if record.result.termination == Termination::Rules {
+        let winner = match position.outcome() {
+            Some(Outcome::Win(player)) => Some(player),
+            other => panic!("record says the rules ended the game, rules say {other:?}"),
+        };
+        assert_eq!(record.result.winner, winner);
+    }
+}
