@@ -269,10 +269,10 @@ fn incremental_state_matches_rebuilt_state() {
                     }
                 }
             }
-            for side in 0..2 {
+            for (side, role) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
                 assert_eq!(
-                    rebuilt.board().value_sum(side),
-                    game.board().value_sum(side)
+                    rebuilt.board().value_sum(side, role),
+                    game.board().value_sum(side, role)
                 );
             }
         }
@@ -281,10 +281,12 @@ fn incremental_state_matches_rebuilt_state() {
             assert_eq!(game.hash(), before_hash);
         }
         assert_eq!(game.to_fen(), Gomoku::start_position(&rules).to_fen());
-        assert_eq!(
-            game.board().value_sum(0),
-            Gomoku::start_position(&rules).board().value_sum(0)
-        );
+        for role in 0..2 {
+            assert_eq!(
+                game.board().value_sum(0, role),
+                Gomoku::start_position(&rules).board().value_sum(0, role)
+            );
+        }
     }
 }
 

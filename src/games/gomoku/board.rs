@@ -6,8 +6,8 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use super::pattern::{
-    combination_index, combination_table, digit_position, shape_table, Shape, Threat,
-    DIGIT_BLOCKED, DIGIT_OWN, HALF_WINDOW, POW3, THREAT_COUNT, T_FIVE, T_NONE,
+    combination_index, combination_table, digit_position, shape_table, Combination, Shape, Threat,
+    DIGIT_BLOCKED, DIGIT_OWN, HALF_WINDOW, POW3, ROLE_WAITING, THREAT_COUNT, T_FIVE, T_NONE,
 };
 
 /// Cells are numbered `y * STRIDE + x` whatever the board size, so a move
@@ -71,18 +71,19 @@ pub struct Board {
     size: usize,
     rule: Rule,
     table: &'static [Shape],
-    combinations: &'static [(Threat, i16)],
+    combinations: &'static [Combination],
     cells: [u8; CELL_COUNT],
     /// Line key per side, cell and direction (base 3, see `pattern`).
     keys: [[[u16; 4]; CELL_COUNT]; 2],
     /// Threat per side on each empty cell (`T_NONE` on stones).
     threats: [[Threat; CELL_COUNT]; 2],
-    /// Heuristic value per side on each empty cell.
-    values: [[i16; CELL_COUNT]; 2],
+    /// Heuristic value per side on each empty cell, in each role
+    /// (`pattern::ROLE_TO_MOVE`, `ROLE_WAITING`).
+    values: [[[i16; 2]; CELL_COUNT]; 2],
     /// Number of empty cells holding each threat, per side.
     threat_counts: [[u16; THREAT_COUNT]; 2],
-    /// Sum of `values` over the empty cells, per side.
-    value_sums: [i32; 2],
+    /// Sum of `values` over the empty cells, per side and role.
+    value_sums: [[i32; 2]; 2],
     /// Stones within `NEAR_RADIUS` of each cell.
     near: [u8; CELL_COUNT],
     stones: usize,
@@ -102,9 +103,9 @@ impl Board {
             cells: [EMPTY; CELL_COUNT],
             keys: [[[0; 4]; CELL_COUNT]; 2],
             threats: [[T_NONE; CELL_COUNT]; 2],
-            values: [[0; CELL_COUNT]; 2],
+            values: [[[0; 2]; CELL_COUNT]; 2],
             threat_counts: [[0; THREAT_COUNT]; 2],
-            value_sums: [0; 2],
+            value_sums: [[0; 2]; 2],
             near: [0; CELL_COUNT],
             stones: 0,
             hash: 0,
@@ -202,8 +203,10 @@ impl Board {
         self.threats[side][cell]
     }
 
+    /// The cell's value to `side` as the side waiting: what move ordering
+    /// and the threat search weigh cells by, whoever is to move.
     pub fn value(&self, side: usize, cell: usize) -> i16 {
-        self.values[side][cell]
+        self.values[side][cell][ROLE_WAITING]
     }
 
     pub fn threat_count(&self, side: usize, threat: Threat) -> u16 {
@@ -215,8 +218,9 @@ impl Board {
         self.threat_counts[side][threat as usize..].iter().sum()
     }
 
-    pub fn value_sum(&self, side: usize) -> i32 {
-        self.value_sums[side]
+    /// The sum of `side`'s cell values in `role`.
+    pub fn value_sum(&self, side: usize, role: usize) -> i32 {
+        self.value_sums[side][role]
     }
 
     /// The threat `side` would have at empty `cell` if `blocker` (another
@@ -290,8 +294,8 @@ impl Board {
         self.cells[cell] = stone_of(side);
         self.threats[0][cell] = T_NONE;
         self.threats[1][cell] = T_NONE;
-        self.values[0][cell] = 0;
-        self.values[1][cell] = 0;
+        self.values[0][cell] = [0; 2];
+        self.values[1][cell] = [0; 2];
         self.stones += 1;
         self.hash ^= ZOBRIST.stones[side][cell];
         self.update_lines(cell, side, true);
@@ -370,14 +374,19 @@ impl Board {
         for side in 0..2 {
             if sign > 0 {
                 let shapes = [0, 1, 2, 3].map(|direction| self.shape(side, cell, direction));
-                let (threat, value) = self.combinations[combination_index(shapes)];
+                let (threat, values) = self.combinations[combination_index(shapes)];
                 self.threats[side][cell] = threat;
-                self.values[side][cell] = value;
+                self.values[side][cell] = values;
                 self.threat_counts[side][threat as usize] += 1;
-                self.value_sums[side] += value as i32;
+                for (sum, value) in self.value_sums[side].iter_mut().zip(values) {
+                    *sum += value as i32;
+                }
             } else {
                 self.threat_counts[side][self.threats[side][cell] as usize] -= 1;
-                self.value_sums[side] -= self.values[side][cell] as i32;
+                let values = self.values[side][cell];
+                for (sum, value) in self.value_sums[side].iter_mut().zip(values) {
+                    *sum -= value as i32;
+                }
             }
         }
     }

@@ -10,8 +10,8 @@ use once_cell::sync::Lazy;
 use super::board::{cell_of, coordinates, stone_of, Board, Rule, DIRECTIONS, EMPTY};
 use super::pattern::{
     combine, digit_position, shape_table, Shape, DIGIT_BLOCKED, DIGIT_EMPTY, DIGIT_OWN,
-    HALF_WINDOW, POW3, SHAPE_COUNT, SHAPE_NAMES, THREAT_COUNT, THREAT_NAMES, T_DOUBLE_THREE,
-    T_FOUR_THREE, T_OPEN_FOUR, T_OPEN_THREE,
+    HALF_WINDOW, POW3, ROLE_TO_MOVE, ROLE_WAITING, SHAPE_COUNT, SHAPE_NAMES, THREAT_COUNT,
+    THREAT_NAMES, T_DOUBLE_THREE, T_FOUR_THREE, T_OPEN_FOUR, T_OPEN_THREE,
 };
 use crate::core::weights::WeightTable;
 use crate::core::{EvalTerm, Score};
@@ -28,26 +28,21 @@ pub static WEIGHT_TABLE: Lazy<WeightTable> = Lazy::new(|| {
 pub(super) static WEIGHTS: Lazy<Weights> =
     Lazy::new(|| Weights::from_table(&WEIGHT_TABLE).unwrap_or_else(|e| panic!("weights.txt: {e}")));
 
-/// The initiative weight is in sixteenths.
-const INITIATIVE_UNIT: i32 = 16;
 /// Open-three cells the bonus counts at most.
 const OPEN_THREE_CAP: i32 = 4;
 /// The largest shape or threat value: a cell's value, four shapes and a
 /// bonus, must fit the board's i16.
 const MAX_CLASS_VALUE: i32 = i16::MAX as i32 / 5;
-/// The largest initiative weight: the mover's sum (at most 484 cells of
-/// 32,767) times it must fit an i32.
-const MAX_INITIATIVE: i32 = 128;
-/// The largest scale divisor: the features' unit, 16 times it, times the
-/// bonuses must fit an i32.
+/// The largest scale divisor: the features' unit, it, times the bonuses
+/// must fit an i32.
 const MAX_SCALE_DIVISOR: i32 = 1024;
 
-/// The weights, one field per term, in table order (shapes, threats,
-/// initiative, scale divisor, winning shape bonus, open three bonus).
+/// The weights, one field per term, in table order (per role, the side to
+/// move's then the waiting side's: shapes, threats; then the scale divisor,
+/// winning shape bonus, open three bonus).
 pub(super) struct Weights {
-    pub(super) shape: [i16; SHAPE_COUNT],
-    pub(super) threat: [i16; THREAT_COUNT],
-    initiative: i32,
+    pub(super) shape: [[i16; SHAPE_COUNT]; 2],
+    pub(super) threat: [[i16; THREAT_COUNT]; 2],
     scale_divisor: i32,
     /// The divisor's logarithm: it is a power of two, so that the
     /// evaluation divides by a shift, as cheaply as by the constant it was.
@@ -56,27 +51,33 @@ pub(super) struct Weights {
     open_three_bonus: i32,
 }
 
+/// Weights per role: the shapes', then the threats'.
+const ROLE_WEIGHTS: usize = SHAPE_COUNT + THREAT_COUNT;
 /// How many weights, and features, the evaluation has.
-pub const FEATURES: usize = SHAPE_COUNT + THREAT_COUNT + 4;
-const INITIATIVE: usize = SHAPE_COUNT + THREAT_COUNT;
-const SCALE_DIVISOR: usize = INITIATIVE + 1;
-const WINNING_SHAPE_BONUS: usize = INITIATIVE + 2;
-const OPEN_THREE_BONUS: usize = INITIATIVE + 3;
+pub const FEATURES: usize = 2 * ROLE_WEIGHTS + 3;
+const SCALE_DIVISOR: usize = 2 * ROLE_WEIGHTS;
+const WINNING_SHAPE_BONUS: usize = SCALE_DIVISOR + 1;
+const OPEN_THREE_BONUS: usize = SCALE_DIVISOR + 2;
+/// The roles' prefixes in the weights' names, in role order.
+const ROLE_NAMES: [&str; 2] = ["to_move", "waiting"];
 
 /// The weights' names, in table (and feature) order.
 pub fn weight_names() -> Vec<String> {
-    let shapes = SHAPE_NAMES.iter().map(|name| format!("shape_{name}"));
-    let threats = THREAT_NAMES.iter().map(|name| format!("threat_{name}"));
-    let rest = [
-        "initiative",
-        "scale_divisor",
-        "winning_shape_bonus",
-        "open_three_bonus",
-    ];
-    shapes
-        .chain(threats)
-        .chain(rest.map(str::to_owned))
-        .collect()
+    let mut names = Vec::with_capacity(FEATURES);
+    for role in ROLE_NAMES {
+        names.extend(
+            SHAPE_NAMES
+                .iter()
+                .map(|name| format!("{role}_shape_{name}")),
+        );
+        names.extend(
+            THREAT_NAMES
+                .iter()
+                .map(|name| format!("{role}_threat_{name}")),
+        );
+    }
+    names.extend(["scale_divisor", "winning_shape_bonus", "open_three_bonus"].map(str::to_owned));
+    names
 }
 
 /// Whether the evaluation would load `table`.
@@ -95,10 +96,16 @@ impl Weights {
         if scale_divisor.count_ones() != 1 {
             return Err(format!("scale_divisor {scale_divisor} is no power of two"));
         }
+        let role_first = |role: usize| role * ROLE_WEIGHTS;
         Ok(Weights {
-            shape: class_values(&names, v, 0)?,
-            threat: class_values(&names, v, SHAPE_COUNT)?,
-            initiative: checked(&names, v, INITIATIVE, 0..=MAX_INITIATIVE)?,
+            shape: [
+                class_values(&names, v, role_first(ROLE_TO_MOVE))?,
+                class_values(&names, v, role_first(ROLE_WAITING))?,
+            ],
+            threat: [
+                class_values(&names, v, role_first(ROLE_TO_MOVE) + SHAPE_COUNT)?,
+                class_values(&names, v, role_first(ROLE_WAITING) + SHAPE_COUNT)?,
+            ],
             scale_divisor,
             scale_shift: scale_divisor.trailing_zeros(),
             winning_shape_bonus: v[WINNING_SHAPE_BONUS],
@@ -163,15 +170,22 @@ fn initiative_bonus(board: &Board, weights: &Weights) -> i32 {
 pub fn evaluate(board: &Board) -> Score {
     let weights = &*WEIGHTS;
     let me = board.side();
-    let mine = board.value_sum(me) * weights.initiative / INITIATIVE_UNIT;
-    let theirs = board.value_sum(me ^ 1);
+    let mine = board.value_sum(me, ROLE_TO_MOVE);
+    let theirs = board.value_sum(me ^ 1, ROLE_WAITING);
     weights.scale_down(mine - theirs) + initiative_bonus(board, weights)
 }
 
 pub fn terms(board: &Board) -> Vec<EvalTerm> {
     let weights = &*WEIGHTS;
     let me = board.side();
-    let per_side = |side: usize| weights.scale_down(board.value_sum(side));
+    let role = |side: usize| {
+        if side == me {
+            ROLE_TO_MOVE
+        } else {
+            ROLE_WAITING
+        }
+    };
+    let per_side = |side: usize| weights.scale_down(board.value_sum(side, role(side)));
     let mut initiative = [0; 2];
     initiative[me] = initiative_bonus(board, weights);
     vec![
@@ -188,10 +202,10 @@ pub fn terms(board: &Board) -> Vec<EvalTerm> {
     ]
 }
 
-/// The unit of the features: 1/(16 * scale divisor) of the evaluation's,
-/// the unit the sums are combined in before the division.
+/// The unit of the features: 1/(scale divisor) of the evaluation's, the
+/// unit the sums are combined in before the division.
 pub fn feature_scale() -> i32 {
-    INITIATIVE_UNIT * WEIGHTS.scale_divisor
+    WEIGHTS.scale_divisor
 }
 
 /// The features of `board` from the side to move's view, in
@@ -200,18 +214,20 @@ pub fn feature_scale() -> i32 {
 /// divisions: divided by `feature_scale`, it is less than one unit from
 /// `evaluate`.
 pub fn features(board: &Board) -> [i32; FEATURES] {
-    let weights = &*WEIGHTS;
     let counts = ClassCounts::scan(board);
     let me = board.side();
     let them = me ^ 1;
-    // Shapes then threats, as in the table; the features of the
-    // initiative and the divisor stay 0.
+    // Per role, shapes then threats, as in the table: the mover's counts
+    // add, the waiting side's subtract. The divisor's feature stays 0.
     let mine = counts.shapes[me].iter().chain(&counts.threats[me]);
     let theirs = counts.shapes[them].iter().chain(&counts.threats[them]);
     let mut features = [0; FEATURES];
-    for ((feature, &mine), &theirs) in features.iter_mut().zip(mine).zip(theirs) {
-        // The mover's count weighs `initiative` sixteenths, the opponent's one.
-        *feature = weights.initiative * mine - INITIATIVE_UNIT * theirs;
+    let (to_move, waiting) = features[..2 * ROLE_WEIGHTS].split_at_mut(ROLE_WEIGHTS);
+    for (feature, &count) in to_move.iter_mut().zip(mine) {
+        *feature = count;
+    }
+    for (feature, &count) in waiting.iter_mut().zip(theirs) {
+        *feature = -count;
     }
     let (winning, open_threes) = counts.initiative(me);
     features[WINNING_SHAPE_BONUS] = feature_scale() * winning;
@@ -299,10 +315,11 @@ mod tests {
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
 
-    /// `side`'s value sum from the scanned counts and the table's weights.
-    fn scanned_value_sum(counts: &ClassCounts, side: usize) -> i32 {
-        let shapes = counts.shapes[side].iter().zip(WEIGHTS.shape);
-        let threats = counts.threats[side].iter().zip(WEIGHTS.threat);
+    /// `side`'s value sum in `role` from the scanned counts and the table's
+    /// weights.
+    fn scanned_value_sum(counts: &ClassCounts, side: usize, role: usize) -> i32 {
+        let shapes = counts.shapes[side].iter().zip(WEIGHTS.shape[role]);
+        let threats = counts.threats[side].iter().zip(WEIGHTS.threat[role]);
         shapes
             .chain(threats)
             .map(|(&count, value)| count * i32::from(value))
@@ -314,7 +331,7 @@ mod tests {
         assert_eq!(WEIGHT_TABLE.names(), weight_names().as_slice());
         assert_eq!(WEIGHT_TABLE.names().len(), FEATURES);
         assert_eq!(WEIGHTS.scale_divisor, 8);
-        assert_eq!(WEIGHTS.shape[SHAPE_COUNT - 1], 1000);
+        assert_eq!(WEIGHTS.shape[ROLE_WAITING][SHAPE_COUNT - 1], 1000);
     }
 
     #[test]
@@ -329,7 +346,7 @@ mod tests {
         assert!(with(3, MAX_CLASS_VALUE + 1).is_err());
         assert!(with(SCALE_DIVISOR, 0).is_err());
         assert!(with(SCALE_DIVISOR, 12).is_err());
-        assert!(with(INITIATIVE, MAX_INITIATIVE + 1).is_err());
+        assert!(with(ROLE_WEIGHTS + 3, -MAX_CLASS_VALUE - 1).is_err());
         let renamed = WeightTable::parse("initiative 20\n").expect("valid text");
         assert!(Weights::from_table(&renamed).is_err());
     }
@@ -393,8 +410,11 @@ mod tests {
         assert!(positions.len() > 3000, "{}", positions.len());
         for board in &positions {
             let counts = ClassCounts::scan(board);
+            for (side, role) in [0, 1].into_iter().flat_map(|s| [(s, 0), (s, 1)]) {
+                let incremental = board.value_sum(side, role);
+                assert_eq!(scanned_value_sum(&counts, side, role), incremental);
+            }
             for side in 0..2 {
-                assert_eq!(scanned_value_sum(&counts, side), board.value_sum(side));
                 for threat in 0..THREAT_COUNT {
                     let incremental = board.threat_count(side, threat as u8);
                     assert_eq!(counts.threats[side][threat], i32::from(incremental));
@@ -403,10 +423,8 @@ mod tests {
         }
     }
 
-    /// The weighted features are the evaluation before its divisions: the
-    /// mover's sum times the initiative truncates by under 1/16, the
-    /// division by the scale divisor by under one unit, so the two differ
-    /// by less than one evaluation unit.
+    /// The weighted features are the evaluation before its division by the
+    /// scale divisor, which truncates by under one unit.
     #[test]
     fn the_weighted_features_are_within_one_unit_of_the_evaluation() {
         let scale = feature_scale();

@@ -241,10 +241,19 @@ pub fn combine(shapes: [Shape; 4]) -> Threat {
     }
 }
 
-/// Threat and value of every combination of four direction shapes, indexed
-/// by `combination_index`; make/unmake look them up instead of combining.
-/// The values are the weight table's (`weights.txt`), read once here.
-static COMBINATIONS: Lazy<Vec<(Threat, i16)>> = Lazy::new(|| {
+/// The two roles a side's cells are valued in: the side to move plays
+/// its threats first, so the same shapes are worth more to it.
+pub const ROLE_TO_MOVE: usize = 0;
+pub const ROLE_WAITING: usize = 1;
+
+/// A combination's threat and its value in each role.
+pub type Combination = (Threat, [i16; 2]);
+
+/// Threat and values of every combination of four direction shapes,
+/// indexed by `combination_index`; make/unmake look them up instead of
+/// combining. The values are the weight table's (`weights.txt`), read once
+/// here.
+static COMBINATIONS: Lazy<Vec<Combination>> = Lazy::new(|| {
     let weights = &*WEIGHTS;
     let mut table = Vec::with_capacity(SHAPE_COUNT.pow(4));
     for index in 0..SHAPE_COUNT.pow(4) {
@@ -256,17 +265,19 @@ static COMBINATIONS: Lazy<Vec<(Threat, i16)>> = Lazy::new(|| {
         }
         let threat = combine(shapes);
         // The table's bounds keep four shapes and a bonus within i16.
-        let value = shapes
-            .iter()
-            .map(|&s| weights.shape[s as usize])
-            .sum::<i16>()
-            + weights.threat[threat as usize];
-        table.push((threat, value));
+        let value = |role: usize| {
+            shapes
+                .iter()
+                .map(|&s| weights.shape[role][s as usize])
+                .sum::<i16>()
+                + weights.threat[role][threat as usize]
+        };
+        table.push((threat, [value(ROLE_TO_MOVE), value(ROLE_WAITING)]));
     }
     table
 });
 
-pub fn combination_table() -> &'static [(Threat, i16)] {
+pub fn combination_table() -> &'static [Combination] {
     &COMBINATIONS
 }
 
