@@ -4,6 +4,12 @@
 //! block those, and the threat it had stands). A line found holds against
 //! every defence, so it is a proof. The search asks for one at its root
 //! (`Knowledge::solve_root`); deeper in the tree only the cheaper VCF runs.
+//!
+//! Under Renju only White attacks here. Whether a Black threat stands
+//! after a White reply depends, through the recursive three, on stones
+//! well away from its lines, which the defences below do not look at; so
+//! Black's wins are left to the VCF, whose replies are all forced. Black
+//! defends without its forbidden points.
 
 use super::board::Board;
 use super::failures::FailureTable;
@@ -53,7 +59,7 @@ impl VctSolver {
         max_nodes: u64,
         deadline: &Deadline,
     ) -> Option<(Move, i32)> {
-        if board.winner().is_some() || board.is_full() {
+        if board.winner().is_some() || board.is_full() || board.is_restricted(board.side()) {
             return None;
         }
         let mut attack = Attack {
@@ -198,7 +204,12 @@ impl Attack<'_> {
         }
         let mut defences = Vec::new();
         if attacker_fives == 1 {
-            defences.push(first_five(board, attacker)? as Move);
+            let block = first_five(board, attacker)?;
+            if board.is_forbidden_to(defender, block) {
+                // Any move, the five.
+                return Some(2);
+            }
+            defences.push(block as Move);
         } else {
             if board.threat_count(attacker, T_OPEN_FOUR) == 0 {
                 return None;
