@@ -242,7 +242,7 @@ impl Game for Gomoku {
         if self.board.is_empty(cell) && self.board.is_forbidden_to(side, cell) {
             let kind = renju::forbidden_kind(&self.board, cell).map_or("", |kind| kind.name());
             return Err(format!(
-                "{} is a forbidden point for Black under renju ({kind})",
+                "{} is a forbidden point for Black under renju: {kind}",
                 notation::format_cell(cell)
             ));
         }
