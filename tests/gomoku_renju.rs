@@ -28,7 +28,10 @@ struct Case {
 }
 
 fn fixture_cases() -> Vec<Case> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/renju-forbidden.txt");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/renju-forbidden.txt"
+    );
     let text = std::fs::read_to_string(path).expect("the fixture is readable");
     let mut cases: Vec<Case> = Vec::new();
     for line in text.lines().map(str::trim) {
@@ -84,7 +87,12 @@ fn the_hand_worked_positions_have_their_forbidden_points() {
     for case in &cases {
         let mut grid = grid_of(case);
         let game = Gomoku::from_fen(&grid.to_fen(true), &RENJU).expect("the case parses");
-        assert_eq!(engine_forbidden(&game), case.forbidden, "engine, {}", case.name);
+        assert_eq!(
+            engine_forbidden(&game),
+            case.forbidden,
+            "engine, {}",
+            case.name
+        );
         let brute: BTreeSet<String> = grid
             .forbidden_cells()
             .into_iter()
@@ -144,7 +152,7 @@ fn random_grid(rng: &mut SmallRng) -> Grid {
 
 #[test]
 fn the_engine_agrees_with_the_brute_force_over_random_positions() {
-    let mut rng = SmallRng::seed_from_u64(0x7265_6e6a_75);
+    let mut rng = SmallRng::seed_from_u64(0x0072_656e_6a75);
     let mut compared = 0;
     let mut forbidden_seen = 0;
     while compared < 3000 {
@@ -162,7 +170,10 @@ fn the_engine_agrees_with_the_brute_force_over_random_positions() {
         compared += 1;
     }
     // Dense enough that the comparison means something.
-    assert!(forbidden_seen > 3000, "only {forbidden_seen} forbidden points");
+    assert!(
+        forbidden_seen > 3000,
+        "only {forbidden_seen} forbidden points"
+    );
 }
 
 #[test]

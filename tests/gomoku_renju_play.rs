@@ -15,9 +15,9 @@ use boardgames::games::gomoku::{Gomoku, GomokuRules};
 use boardgames::referee::adjudication::Termination;
 use boardgames::referee::record::{parse_sgf, GameRecord};
 use common::renju::{point, Grid, BLACK, EMPTY, WHITE};
+use common::{python_available, Engine};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use common::{python_available, Engine};
 
 /// Black to move; f10 would make six in a row.
 const OVERLINE: &str = "15/15/15/15/15/2xxx1xx7/15/15/15/15/15/15/15/15/o13o x";
@@ -36,7 +36,10 @@ fn best_move(rule: &str, fen: &str) -> String {
     engine.send("quit");
     engine.finish();
     let last = lines.last().expect("a bestmove line");
-    last.split_whitespace().nth(1).unwrap_or_default().to_string()
+    last.split_whitespace()
+        .nth(1)
+        .unwrap_or_default()
+        .to_string()
 }
 
 #[test]
@@ -172,19 +175,15 @@ fn the_referee_adjudicates_a_forbidden_move_as_a_loss() {
         "name=good".to_owned(),
         "depth=1".to_owned(),
     ];
-    let games = renju_match(
-        "forbidden",
-        &[&bad, &good],
-        &format!("{DOUBLE_THREE}\n"),
-        1,
-    );
+    let games = renju_match("forbidden", &[&bad, &good], &format!("{DOUBLE_THREE}\n"), 1);
     assert_eq!(games.len(), 1);
     let game = &games[0];
     assert_eq!(game.players[0], "bad", "{:?}", game.players);
     assert_eq!(game.result.termination, Termination::IllegalMove);
     assert_eq!(game.result.winner, Some(Player::P2));
     assert!(
-        game.result.reason.contains("forbidden point") && game.result.reason.contains("double three"),
+        game.result.reason.contains("forbidden point")
+            && game.result.reason.contains("double three"),
         "{}",
         game.result.reason
     );
@@ -215,7 +214,11 @@ fn assert_no_forbidden_black_move(game: &GameRecord) -> usize {
         let black = position.side_to_move() == Player::P1;
         if black {
             let forbidden = grid.forbidden_cells();
-            assert!(!forbidden.contains(&(x, y)), "Black played forbidden {}", record.mv);
+            assert!(
+                !forbidden.contains(&(x, y)),
+                "Black played forbidden {}",
+                record.mv
+            );
             avoided += forbidden.len();
         }
         let mv = position.parse_move(&record.mv).expect("a legal move");
@@ -236,7 +239,7 @@ fn openings_with_forbidden_points(count: usize) -> Vec<String> {
     let mut openings: Vec<String> = [OVERLINE, DOUBLE_FOUR, DOUBLE_THREE]
         .map(String::from)
         .to_vec();
-    let mut rng = SmallRng::seed_from_u64(0x72_656e_6a75);
+    let mut rng = SmallRng::seed_from_u64(0x0072_656e_6a75);
     while openings.len() < count {
         let mut grid = Grid::new(15);
         let stones = rng.gen_range(8..16);
@@ -270,7 +273,10 @@ fn renju_self_play_holds_no_forbidden_black_move() {
     };
     // Positions with forbidden points at once, and a whole game from the
     // balanced opening, where Black meets them later.
-    let balanced_file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/gomoku-openings.txt");
+    let balanced_file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/gomoku-openings.txt"
+    );
     let balanced = std::fs::read_to_string(balanced_file).expect("the openings");
     let balanced = balanced.lines().filter(|l| !l.starts_with('#')).take(1);
     let openings: Vec<String> = openings_with_forbidden_points(10)
@@ -287,7 +293,12 @@ fn renju_self_play_holds_no_forbidden_black_move() {
     let mut black_moves = 0;
     let mut avoided = 0;
     for game in &games {
-        assert_eq!(game.result.termination, Termination::Rules, "{:?}", game.result);
+        assert_eq!(
+            game.result.termination,
+            Termination::Rules,
+            "{:?}",
+            game.result
+        );
         avoided += assert_no_forbidden_black_move(game);
         black_moves += game.moves.len() / 2;
     }

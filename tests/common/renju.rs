@@ -121,13 +121,21 @@ impl Grid {
     /// Whether (x, y), holding a Black stone, lies in four Black stones in a
     /// row along `d` whose two ends are empty and each complete exactly
     /// five, the four also holding `also`.
-    fn straight_four_holding(&mut self, x: i32, y: i32, (dx, dy): (i32, i32), also: (i32, i32)) -> bool {
+    fn straight_four_holding(
+        &mut self,
+        x: i32,
+        y: i32,
+        (dx, dy): (i32, i32),
+        also: (i32, i32),
+    ) -> bool {
         (-3..=0).any(|first| {
             let stones: Vec<(i32, i32)> = (first..first + 4)
                 .map(|k| (x + k * dx, y + k * dy))
                 .collect();
             if !stones.contains(&also)
-                || stones.iter().any(|&(sx, sy)| self.get(sx, sy) != Some(BLACK))
+                || stones
+                    .iter()
+                    .any(|&(sx, sy)| self.get(sx, sy) != Some(BLACK))
             {
                 return false;
             }
@@ -205,7 +213,11 @@ impl Grid {
                 text
             })
             .collect();
-        format!("{} {}", rows.join("/"), if black_to_move { "x" } else { "o" })
+        format!(
+            "{} {}",
+            rows.join("/"),
+            if black_to_move { "x" } else { "o" }
+        )
     }
 }
 

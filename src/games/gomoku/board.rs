@@ -5,11 +5,11 @@ use once_cell::sync::Lazy;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use super::renju;
 use super::pattern::{
     combination_index, combination_table, digit_position, shape_table, Shape, Threat,
     DIGIT_BLOCKED, DIGIT_OWN, HALF_WINDOW, POW3, THREAT_COUNT, T_FIVE, T_NONE,
 };
+use super::renju;
 
 /// Cells are numbered `y * STRIDE + x` whatever the board size, so a move
 /// means the same cell on every board.

@@ -106,7 +106,9 @@ impl Game for Gomoku {
                 name: "Rule",
                 kind: OptionKind::Combo {
                     default: "freestyle".to_string(),
-                    choices: ["freestyle", "standard", "renju"].map(String::from).to_vec(),
+                    choices: ["freestyle", "standard", "renju"]
+                        .map(String::from)
+                        .to_vec(),
                 },
             },
         ]

@@ -206,7 +206,8 @@ pub fn forbidden_legend(board: &Board) -> String {
     let points: Vec<String> = forbidden_cells(board)
         .into_iter()
         .filter_map(|cell| {
-            forbidden_kind(board, cell).map(|kind| format!("{} ({})", format_cell(cell), kind.name()))
+            forbidden_kind(board, cell)
+                .map(|kind| format!("{} ({})", format_cell(cell), kind.name()))
         })
         .collect();
     if points.is_empty() {

@@ -154,8 +154,7 @@ impl Probe<'_> {
             near_cells(
                 board,
                 |cell| {
-                    board.threat(attacker, cell) >= T_FOUR
-                        && !board.is_forbidden_to(attacker, cell)
+                    board.threat(attacker, cell) >= T_FOUR && !board.is_forbidden_to(attacker, cell)
                 },
                 &mut candidates,
             );
