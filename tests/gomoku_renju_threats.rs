@@ -164,7 +164,10 @@ fn wins_found_in_random_renju_games_hold() {
         }
     }
     assert!(fours[0] >= 3 && fours[1] >= 3, "VCFs found: {fours:?}");
-    assert!(threats[0] >= 2 && threats[1] >= 2, "short VCTs found: {threats:?}");
+    assert!(
+        threats[0] >= 2 && threats[1] >= 2,
+        "short VCTs found: {threats:?}"
+    );
 }
 
 /// Black d8 f8 h8 j8: g8 would be two fours in one line (B.BBB.B).

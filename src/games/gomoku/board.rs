@@ -207,6 +207,7 @@ impl Board {
     }
 
     /// The shape `side` would make at empty `cell` along `direction`.
+    #[inline]
     pub fn shape(&self, side: usize, cell: usize, direction: usize) -> Shape {
         self.tables[side][self.keys[side][cell][direction] as usize]
     }
@@ -217,12 +218,14 @@ impl Board {
     }
 
     /// Whether some cells may be forbidden to `side`: Black under Renju.
+    #[inline]
     pub fn is_restricted(&self, side: usize) -> bool {
         side == BLACK && self.rule == Rule::Renju
     }
 
     /// Whether `side` may not place a stone on empty `cell`: a forbidden
     /// point of Black under Renju. Cheap for every other rule and side.
+    #[inline]
     pub fn is_forbidden_to(&self, side: usize, cell: usize) -> bool {
         self.is_restricted(side)
             && renju::may_be_forbidden(self, cell)
