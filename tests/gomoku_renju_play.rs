@@ -305,3 +305,34 @@ fn renju_self_play_holds_no_forbidden_black_move() {
     assert!(black_moves > 100, "{black_moves} Black moves");
     assert!(avoided > 100, "{avoided} forbidden points avoided");
 }
+
+#[test]
+fn a_gomocup_engine_plays_renju_through_the_referee() {
+    let pbrain = vec![
+        format!("cmd={} --pbrain", gomoku_command()),
+        "proto=pbrain".to_owned(),
+        "name=pbrain".to_owned(),
+        "st=0.05".to_owned(),
+        "timemargin=500".to_owned(),
+    ];
+    let ugi = vec![
+        format!("cmd={}", gomoku_command()),
+        "name=ugi".to_owned(),
+        "depth=2".to_owned(),
+    ];
+    // As moves (pbrain engines take no FEN): Black to move, f10 then h8
+    // forbidden.
+    let openings = "c10 a1 d10 o1 e10 a15 g10 o15 h10 n1\n\
+                    e8 a1 f8 o1 g8 a15 h5 o15 h6 n1 h7 b1\n";
+    let games = renju_match("pbrain", &[&pbrain, &ugi], openings, 4);
+    assert_eq!(games.len(), 4);
+    for game in &games {
+        assert_eq!(
+            game.result.termination,
+            Termination::Rules,
+            "{:?}",
+            game.result
+        );
+        assert_no_forbidden_black_move(game);
+    }
+}
