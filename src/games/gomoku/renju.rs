@@ -14,7 +14,7 @@
 //! (`may_be_forbidden`); only those are examined by reading the lines, with
 //! the stones the recursive three test imagines on the way down.
 
-use super::board::{cell_of, coordinates, Board, BLACK, DIRECTIONS, EMPTY};
+use super::board::{cell_of, coordinates, stone_of, Board, BLACK, DIRECTIONS, EMPTY};
 use super::pattern::{shape_table, FIVE, T_DOUBLE_THREE, T_FIVE, T_FOUR_THREE, T_OPEN_FOUR};
 
 /// Why a point is forbidden to Black.
@@ -101,7 +101,7 @@ impl Imagined<'_> {
         match self.board.stone(cell) {
             EMPTY if self.black_stones.contains(&cell) => Spot::Black,
             EMPTY => Spot::Empty,
-            stone if stone == BLACK as u8 + 1 => Spot::Black,
+            stone if stone == stone_of(BLACK) => Spot::Black,
             _ => Spot::Blocked,
         }
     }
