@@ -69,6 +69,8 @@ fn gomoku_keeps_the_game_contract() {
             &[],
             &[("Rule", "standard")],
             &[("BoardSize", "7"), ("Rule", "standard")],
+            &[("Rule", "renju")],
+            &[("BoardSize", "9"), ("Rule", "renju")],
         ],
         3,
         400,

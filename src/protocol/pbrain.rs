@@ -335,15 +335,18 @@ impl Session {
         }
     }
 
-    /// Gomocup's rule bits: 1 is exactly five; renju (4) and others are not
-    /// supported and fall back to freestyle with a message.
+    /// Gomocup's rule bits: 4 is renju, else 1 is exactly five; 2 (a
+    /// continuous game) changes nothing here, and other bits (caro) are not
+    /// supported: a message says which rule is played instead.
     fn set_rule(&mut self, bits: u64) {
-        let rule = if bits & 1 != 0 {
+        let rule = if bits & 4 != 0 {
+            "renju"
+        } else if bits & 1 != 0 {
             "standard"
         } else {
             "freestyle"
         };
-        if bits & !3 != 0 {
+        if bits & !7 != 0 {
             send(&format!(
                 "MESSAGE rule {bits} is not supported; playing {rule}"
             ));
@@ -442,10 +445,10 @@ impl Session {
 
 fn rule_of(name: &str) -> crate::games::gomoku::board::Rule {
     use crate::games::gomoku::board::Rule;
-    if name == "standard" {
-        Rule::Standard
-    } else {
-        Rule::Freestyle
+    match name {
+        "standard" => Rule::Standard,
+        "renju" => Rule::Renju,
+        _ => Rule::Freestyle,
     }
 }
 

@@ -61,11 +61,19 @@ pub fn new_game(
         Some(clock) => client.send(&format!("INFO timeout_match {}", clock.base.as_millis()))?,
         None => client.send("INFO timeout_match 0")?,
     };
-    let exact_five = client
+    // Gomocup's rule bits: 1 exactly five, 4 renju; the last setting counts.
+    let rule = client
         .rule_options
         .iter()
-        .any(|(k, v)| k.eq_ignore_ascii_case("rule") && v.eq_ignore_ascii_case("standard"));
-    client.send(&format!("INFO rule {}", u8::from(exact_five)))?;
+        .rev()
+        .find(|(k, _)| k.eq_ignore_ascii_case("rule"))
+        .map(|(_, v)| v.to_ascii_lowercase());
+    let bits = match rule.as_deref() {
+        Some("standard") => 1,
+        Some("renju") => 4,
+        _ => 0,
+    };
+    client.send(&format!("INFO rule {bits}"))?;
     Ok(())
 }
 

@@ -8,6 +8,8 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
+pub mod renju;
+
 /// Generous: only a hung engine ever waits this long.
 pub const PATIENCE: Duration = Duration::from_secs(20);
 

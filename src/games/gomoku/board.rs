@@ -9,6 +9,7 @@ use super::pattern::{
     combination_index, combination_table, digit_position, shape_table, Combination, Shape, Threat,
     DIGIT_BLOCKED, DIGIT_OWN, HALF_WINDOW, POW3, ROLE_WAITING, THREAT_COUNT, T_FIVE, T_NONE,
 };
+use super::renju;
 
 /// Cells are numbered `y * STRIDE + x` whatever the board size, so a move
 /// means the same cell on every board.
@@ -37,7 +38,14 @@ pub enum Rule {
     Freestyle,
     /// Exactly five wins; six or more does not.
     Standard,
+    /// Renju: Black wins with exactly five and may not play a forbidden
+    /// point (overline, double four, double three, see `renju`); White wins
+    /// with five or more.
+    Renju,
 }
+
+/// Player index of Black, the first player, the one Renju restricts.
+pub const BLACK: usize = 0;
 
 struct ZobristKeys {
     stones: [[u64; CELL_COUNT]; 2],
@@ -70,7 +78,9 @@ pub fn coordinates(cell: usize) -> (usize, usize) {
 pub struct Board {
     size: usize,
     rule: Rule,
-    table: &'static [Shape],
+    /// Shape table per side: exactly five for Black under `standard` and
+    /// `renju`, for White under `standard` only.
+    tables: [&'static [Shape]; 2],
     combinations: &'static [Combination],
     cells: [u8; CELL_COUNT],
     /// Line key per side, cell and direction (base 3, see `pattern`).
@@ -98,7 +108,10 @@ impl Board {
         let mut board = Board {
             size,
             rule,
-            table: shape_table(rule == Rule::Standard),
+            tables: [
+                shape_table(rule != Rule::Freestyle),
+                shape_table(rule == Rule::Standard),
+            ],
             combinations: combination_table(),
             cells: [EMPTY; CELL_COUNT],
             keys: [[[0; 4]; CELL_COUNT]; 2],
@@ -195,8 +208,29 @@ impl Board {
     }
 
     /// The shape `side` would make at empty `cell` along `direction`.
+    #[inline]
     pub fn shape(&self, side: usize, cell: usize, direction: usize) -> Shape {
-        self.table[self.keys[side][cell][direction] as usize]
+        self.tables[side][self.keys[side][cell][direction] as usize]
+    }
+
+    /// The line key of `side` at `cell` along `direction` (see `pattern`).
+    pub fn line_key(&self, side: usize, cell: usize, direction: usize) -> usize {
+        self.keys[side][cell][direction] as usize
+    }
+
+    /// Whether some cells may be forbidden to `side`: Black under Renju.
+    #[inline]
+    pub fn is_restricted(&self, side: usize) -> bool {
+        side == BLACK && self.rule == Rule::Renju
+    }
+
+    /// Whether `side` may not place a stone on empty `cell`: a forbidden
+    /// point of Black under Renju. Cheap for every other rule and side.
+    #[inline]
+    pub fn is_forbidden_to(&self, side: usize, cell: usize) -> bool {
+        self.is_restricted(side)
+            && renju::may_be_forbidden(self, cell)
+            && renju::forbidden_kind(self, cell).is_some()
     }
 
     pub fn threat(&self, side: usize, cell: usize) -> Threat {
@@ -241,7 +275,7 @@ impl Board {
         }
         let mut shapes = [0, 1, 2, 3].map(|d| self.shape(side, cell, d));
         let key = self.keys[side][cell][direction] + DIGIT_BLOCKED * POW3[digit_position(offset)];
-        shapes[direction] = self.table[key as usize];
+        shapes[direction] = self.tables[side][key as usize];
         self.combinations[combination_index(shapes)].0
     }
 
@@ -314,6 +348,7 @@ impl Board {
 
     fn update_lines(&mut self, cell: usize, side: usize, adding: bool) {
         let (x, y) = coordinates(cell);
+        let (own_table, their_table) = (self.tables[side], self.tables[side ^ 1]);
         for (direction, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
             for offset in -(HALF_WINDOW as i32)..=HALF_WINDOW as i32 {
                 let (nx, ny) = (x as i32 + offset * dx, y as i32 + offset * dy);
@@ -340,8 +375,8 @@ impl Board {
                 self.keys[side ^ 1][neighbour][direction] = their_new;
                 // Most cells a few steps away keep their shape: then nothing
                 // derived from it changes.
-                let unchanged = self.table[own_key as usize] == self.table[own_new as usize]
-                    && self.table[their_key as usize] == self.table[their_new as usize];
+                let unchanged = own_table[own_key as usize] == own_table[own_new as usize]
+                    && their_table[their_key as usize] == their_table[their_new as usize];
                 if self.cells[neighbour] == EMPTY && !unchanged {
                     self.forget_cell(neighbour);
                     self.refresh_cell(neighbour, 1);
@@ -392,7 +427,7 @@ impl Board {
     }
 
     /// Whether the stone on `cell` is part of a five (exactly five under
-    /// `standard`), counted directly on the board rather than from the keys.
+    /// `standard`, and for Black under `renju`), counted directly on the board rather than from the keys.
     pub fn five_through(&self, cell: usize) -> bool {
         let stone = self.cells[cell];
         if stone == EMPTY {
@@ -413,10 +448,12 @@ impl Board {
                 length
             };
             let length = 1 + run(1) + run(-1);
-            match self.rule {
-                Rule::Freestyle => length >= 5,
-                Rule::Standard => length == 5,
-            }
+            let exact = match self.rule {
+                Rule::Freestyle => false,
+                Rule::Standard => true,
+                Rule::Renju => stone == stone_of(BLACK),
+            };
+            length == 5 || (length > 5 && !exact)
         })
     }
 }

@@ -247,15 +247,22 @@ impl ClassCounts {
     /// Counted by reading every line from the stones, not from the keys
     /// make/unmake keep: slow, and independent of them.
     fn scan(board: &Board) -> ClassCounts {
-        let table = shape_table(board.rule() == Rule::Standard);
+        // Exactly five counts for Black under `standard` and `renju`, for
+        // White under `standard` only.
+        let rule = board.rule();
+        let tables = [
+            shape_table(rule != Rule::Freestyle),
+            shape_table(rule == Rule::Standard),
+        ];
         let mut counts = ClassCounts {
             shapes: [[0; SHAPE_COUNT]; 2],
             threats: [[0; THREAT_COUNT]; 2],
         };
         for cell in cells(board).filter(|&cell| board.is_empty(cell)) {
             for side in 0..2 {
-                let shapes: [Shape; 4] =
-                    std::array::from_fn(|direction| table[line_key(board, side, cell, direction)]);
+                let shapes: [Shape; 4] = std::array::from_fn(|direction| {
+                    tables[side][line_key(board, side, cell, direction)]
+                });
                 for shape in shapes {
                     counts.shapes[side][shape as usize] += 1;
                 }
@@ -397,7 +404,7 @@ mod tests {
 
     fn every_rule_and_size() -> Vec<Board> {
         let mut positions = Vec::new();
-        for (seed, rule) in [(1, Rule::Freestyle), (2, Rule::Standard)] {
+        for (seed, rule) in [(1, Rule::Freestyle), (2, Rule::Standard), (3, Rule::Renju)] {
             positions.extend(random_games(15, rule, 30, seed));
             positions.extend(random_games(9, rule, 30, seed + 10));
         }

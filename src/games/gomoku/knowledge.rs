@@ -101,7 +101,8 @@ impl Knowledge<Gomoku> for GomokuKnowledge {
     }
 
     /// A stone more never hurts its owner in freestyle (in exactly-five
-    /// it could, through an overline, too rarely to matter to a pruning).
+    /// it could, through an overline, and under renju by leaving Black a
+    /// forbidden point, too rarely to matter to a pruning).
     fn null_move() -> NullMove {
         NullMove::Sound
     }

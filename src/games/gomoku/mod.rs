@@ -1,5 +1,7 @@
 //! Gomoku on a square board of 5..=22 (default 15), `freestyle` (five or more
-//! wins) or `standard` (exactly five wins); a full board is a draw.
+//! wins), `standard` (exactly five wins) or `renju` (Black wins with exactly
+//! five and may not play a forbidden point, White with five or more); a
+//! full board is a draw.
 
 pub mod board;
 mod eval;
@@ -7,13 +9,14 @@ mod failures;
 mod knowledge;
 pub mod notation;
 pub mod pattern;
+pub mod renju;
 pub mod speed;
 mod threats;
 mod vcf;
 mod vct;
 
 use crate::core::{Game, OptionKind, OptionSpec, Outcome, Player, Presentation};
-use board::{Board, Rule, MAX_SIZE, MIN_SIZE};
+use board::{Board, Rule, BLACK, MAX_SIZE, MIN_SIZE};
 
 pub use knowledge::GomokuKnowledge;
 pub use vcf::VcfStats;
@@ -73,6 +76,7 @@ fn rule_name(rule: Rule) -> &'static str {
     match rule {
         Rule::Freestyle => "freestyle",
         Rule::Standard => "standard",
+        Rule::Renju => "renju",
     }
 }
 
@@ -102,7 +106,9 @@ impl Game for Gomoku {
                 name: "Rule",
                 kind: OptionKind::Combo {
                     default: "freestyle".to_string(),
-                    choices: vec!["freestyle".to_string(), "standard".to_string()],
+                    choices: ["freestyle", "standard", "renju"]
+                        .map(String::from)
+                        .to_vec(),
                 },
             },
         ]
@@ -127,7 +133,12 @@ impl Game for Gomoku {
                 rules.rule = match value.to_ascii_lowercase().as_str() {
                     "freestyle" => Rule::Freestyle,
                     "standard" => Rule::Standard,
-                    _ => return Err(format!("Rule '{value}' is neither freestyle nor standard")),
+                    "renju" => Rule::Renju,
+                    _ => {
+                        return Err(format!(
+                            "Rule '{value}' is not freestyle, standard or renju"
+                        ))
+                    }
                 };
                 Ok(())
             }
@@ -178,10 +189,11 @@ impl Game for Gomoku {
             return;
         }
         let size = self.board.size();
+        let side = self.board.side();
         for y in 0..size {
             for x in 0..size {
                 let cell = board::cell_of(x, y);
-                if self.board.is_empty(cell) {
+                if self.board.is_empty(cell) && !self.board.is_forbidden_to(side, cell) {
                     moves.push(cell as Move);
                 }
             }
@@ -193,7 +205,11 @@ impl Game for Gomoku {
             return 0;
         }
         let size = self.board.size();
-        (size * size - self.board.stone_count()) as u64
+        let empty = size * size - self.board.stone_count();
+        if self.board.rule() == Rule::Renju && self.board.side() == BLACK {
+            return (empty - renju::forbidden_cells(&self.board).len()) as u64;
+        }
+        empty as u64
     }
 
     fn make_move(&mut self, mv: Move) {
@@ -220,8 +236,19 @@ impl Game for Gomoku {
         notation::format_cell(mv as usize)
     }
 
+    /// Under Renju a forbidden point is refused here, with the reason, so
+    /// that whoever checks a move can say why it is illegal.
     fn parse_move(&self, text: &str) -> Result<Move, String> {
-        notation::parse_cell(text, self.board.size()).map(|cell| cell as Move)
+        let cell = notation::parse_cell(text, self.board.size())?;
+        let side = self.board.side();
+        if self.board.is_empty(cell) && self.board.is_forbidden_to(side, cell) {
+            let kind = renju::forbidden_kind(&self.board, cell).map_or("", |kind| kind.name());
+            return Err(format!(
+                "{} is a forbidden point for Black under renju: {kind}",
+                notation::format_cell(cell)
+            ));
+        }
+        Ok(cell as Move)
     }
 }
 
@@ -234,6 +261,7 @@ impl Presentation for Gomoku {
             self.board.size(),
             self.board.size()
         ));
+        picture.push_str(&notation::forbidden_legend(&self.board));
         picture
     }
 

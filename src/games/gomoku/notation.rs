@@ -1,7 +1,8 @@
 //! Moves (`h8`: column letter from `a`, row number from 1), the position
 //! string, and the picture of the board.
 
-use super::board::{cell_of, coordinates, stone_of, Board, EMPTY, MAX_SIZE, MIN_SIZE};
+use super::board::{cell_of, coordinates, stone_of, Board, BLACK, EMPTY, MAX_SIZE, MIN_SIZE};
+use super::renju::{forbidden_cells, forbidden_kind};
 use super::GomokuRules;
 
 pub fn format_cell(cell: usize) -> String {
@@ -154,15 +155,25 @@ pub fn from_fen(fen: &str, rules: &GomokuRules) -> Result<Board, String> {
     Ok(board)
 }
 
-/// The board as text, row numbers on the left and column letters below.
+/// How `render` shows a cell where Black, to move, may not play (renju).
+pub const FORBIDDEN_MARK: char = '*';
+
+/// The board as text, row numbers on the left and column letters below;
+/// under renju with Black to move, its forbidden points marked.
 pub fn render(board: &Board, last_move: Option<usize>) -> String {
     let size = board.size();
+    let forbidden = if board.side() == BLACK {
+        forbidden_cells(board)
+    } else {
+        Vec::new()
+    };
     let mut out = String::new();
     for y in (0..size).rev() {
         out.push_str(&format!("{:>2} ", y + 1));
         for x in 0..size {
             let cell = cell_of(x, y);
             let symbol = match board.stone(cell) {
+                EMPTY if forbidden.contains(&cell) => FORBIDDEN_MARK,
                 EMPTY => '.',
                 stone if stone == stone_of(0) => 'x',
                 _ => 'o',
@@ -184,4 +195,26 @@ pub fn render(board: &Board, last_move: Option<usize>) -> String {
     }
     out.push('\n');
     out
+}
+
+/// The line under the picture naming Black's forbidden points and why
+/// (renju, Black to move); empty otherwise.
+pub fn forbidden_legend(board: &Board) -> String {
+    if board.side() != BLACK {
+        return String::new();
+    }
+    let points: Vec<String> = forbidden_cells(board)
+        .into_iter()
+        .filter_map(|cell| {
+            forbidden_kind(board, cell)
+                .map(|kind| format!("{} ({})", format_cell(cell), kind.name()))
+        })
+        .collect();
+    if points.is_empty() {
+        return String::new();
+    }
+    format!(
+        "Forbidden to Black ({FORBIDDEN_MARK}): {}\n",
+        points.join(", ")
+    )
 }

@@ -26,6 +26,27 @@ pub fn first_five(board: &Board, side: usize) -> Option<usize> {
     first_with_threat(board, side, T_FIVE)
 }
 
+/// The first empty cell near a stone where `side` may make an open four
+/// (or two fours): under Renju, Black's double fours are no threat.
+pub fn first_open_four(board: &Board, side: usize) -> Option<usize> {
+    if !board.is_restricted(side) {
+        return first_with_threat(board, side, T_OPEN_FOUR);
+    }
+    let mut found = Vec::new();
+    near_cells(
+        board,
+        |cell| board.threat(side, cell) == T_OPEN_FOUR && !board.is_forbidden_to(side, cell),
+        &mut found,
+    );
+    found.first().map(|&cell| cell as usize)
+}
+
+/// Whether `side` has an open four to make that it may play.
+pub fn has_open_four(board: &Board, side: usize) -> bool {
+    board.threat_count(side, T_OPEN_FOUR) > 0
+        && (!board.is_restricted(side) || first_open_four(board, side).is_some())
+}
+
 /// The first empty cell near a stone where `side` makes exactly `threat`.
 pub fn first_with_threat(board: &Board, side: usize, threat: Threat) -> Option<usize> {
     let mut found = Vec::new();
@@ -46,25 +67,31 @@ pub fn search_moves(board: &Board, moves: &mut Vec<Move>) {
         moves.push(cell_of(centre, centre) as Move);
         return;
     }
-    if board.threat_count(them, T_OPEN_FOUR) > 0 {
+    if has_open_four(board, them) {
         defences_against_open_four(board, moves);
         if !moves.is_empty() {
             return;
         }
     }
-    near_cells(board, |_| true, moves);
+    let me = board.side();
+    near_cells(board, |cell| !board.is_forbidden_to(me, cell), moves);
 }
 
 /// Our fours, and the moves after which the opponent no longer has a
-/// move making an open four (or two fours).
+/// move making an open four (or two fours). Under Renju neither side's
+/// forbidden points count: Black can neither threaten nor defend there.
 pub fn defences_against_open_four(board: &Board, moves: &mut Vec<Move>) {
     let me = board.side();
     let them = me ^ 1;
-    near_cells(board, |cell| board.threat(me, cell) >= T_FOUR, moves);
+    near_cells(
+        board,
+        |cell| board.threat(me, cell) >= T_FOUR && !board.is_forbidden_to(me, cell),
+        moves,
+    );
     let mut threats = Vec::new();
     near_cells(
         board,
-        |cell| board.threat(them, cell) == T_OPEN_FOUR,
+        |cell| board.threat(them, cell) == T_OPEN_FOUR && !board.is_forbidden_to(them, cell),
         &mut threats,
     );
     let mut tried = Vec::new();
@@ -85,7 +112,7 @@ pub fn defences_against_open_four(board: &Board, moves: &mut Vec<Move>) {
     tried.sort_unstable();
     tried.dedup();
     for mv in tried {
-        if moves.contains(&mv) {
+        if moves.contains(&mv) || board.is_forbidden_to(me, mv as usize) {
             continue;
         }
         // Our stone only ever weakens their shapes, so it defends when it
@@ -104,13 +131,18 @@ pub fn defences_against_open_four(board: &Board, moves: &mut Vec<Move>) {
 pub fn noisy_moves(board: &Board, moves: &mut Vec<Move>) {
     if !urgent_moves(board, moves) {
         let me = board.side();
-        near_cells(board, |cell| board.threat(me, cell) >= T_FOUR, moves);
+        near_cells(
+            board,
+            |cell| board.threat(me, cell) >= T_FOUR && !board.is_forbidden_to(me, cell),
+            moves,
+        );
     }
 }
 
 /// Fills `moves` with what no other move may replace: nothing once the game
 /// is over, our five, or the blocks of their five. True when that is all
-/// there is to search.
+/// there is to search; false with no moves when every block is forbidden
+/// (Black under Renju), and the game is lost whatever is played.
 fn urgent_moves(board: &Board, moves: &mut Vec<Move>) -> bool {
     moves.clear();
     if board.winner().is_some() || board.is_full() {
@@ -123,8 +155,12 @@ fn urgent_moves(board: &Board, moves: &mut Vec<Move>) -> bool {
     }
     let them = me ^ 1;
     if board.threat_count(them, T_FIVE) > 0 {
-        near_cells(board, |cell| board.threat(them, cell) == T_FIVE, moves);
-        return true;
+        near_cells(
+            board,
+            |cell| board.threat(them, cell) == T_FIVE && !board.is_forbidden_to(me, cell),
+            moves,
+        );
+        return !moves.is_empty();
     }
     false
 }
@@ -187,14 +223,17 @@ pub fn forced_plies(board: &mut Board, vcf: &mut VcfSolver, budget: u32) -> Opti
     }
     if their_fives == 1 {
         // The block is forced; if they still win by fours after it, so
-        // do they here.
+        // do they here. A block Black may not play loses at once.
         let block = first_five(board, them)?;
+        if board.is_forbidden_to(me, block) {
+            return Some(-2);
+        }
         board.play(block);
         let theirs = vcf.find(board, budget);
         board.unplay(block);
         return theirs.map(|(_, plies)| -(plies + 1));
     }
-    if board.threat_count(me, T_OPEN_FOUR) > 0 {
+    if has_open_four(board, me) {
         return Some(3);
     }
     vcf.find(board, budget).map(|(_, plies)| plies)

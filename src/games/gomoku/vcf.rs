@@ -1,11 +1,13 @@
 //! Victory by continuous fours: the attacker plays only fours, the defender
 //! only the one block each four leaves, until the attacker has an open four
 //! or two fives. Every defender move is forced, so a line found is a proof.
+//! Under Renju Black plays no forbidden four; a block forbidden to Black is
+//! still played, which only gives Black a move it does not have.
 
 use super::board::Board;
 use super::failures::FailureTable;
 use super::pattern::{T_FIVE, T_FOUR, T_FOUR_THREE, T_OPEN_FOUR};
-use super::threats::{first_five, first_with_threat, near_cells};
+use super::threats::{first_five, first_open_four, near_cells};
 use super::Move;
 use crate::core::Deadline;
 
@@ -95,7 +97,12 @@ impl Probe<'_> {
             return None;
         }
         if defender_fives == 0 && board.threat_count(attacker, T_OPEN_FOUR) > 0 {
-            return first_with_threat(board, attacker, T_OPEN_FOUR).map(|cell| (cell, 3));
+            // Black's double fours under Renju are no threat: then the
+            // search goes on.
+            let open_four = first_open_four(board, attacker);
+            if open_four.is_some() || !board.is_restricted(attacker) {
+                return open_four.map(|cell| (cell, 3));
+            }
         }
         if fours_left == 0 || self.budget == 0 || board.count_at_least(attacker, T_FOUR) == 0 {
             return None;
@@ -139,14 +146,16 @@ impl Probe<'_> {
             // Only a four that also blocks the defender's five keeps the
             // initiative.
             let block = first_five(board, attacker ^ 1)?;
-            if board.threat(attacker, block) < T_FOUR {
+            if board.threat(attacker, block) < T_FOUR || board.is_forbidden_to(attacker, block) {
                 return None;
             }
             candidates.push(block as Move);
         } else {
             near_cells(
                 board,
-                |cell| board.threat(attacker, cell) >= T_FOUR,
+                |cell| {
+                    board.threat(attacker, cell) >= T_FOUR && !board.is_forbidden_to(attacker, cell)
+                },
                 &mut candidates,
             );
             // Four-threes first: they most often finish the attack.

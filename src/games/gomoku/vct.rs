@@ -4,11 +4,18 @@
 //! block those, and the threat it had stands). A line found holds against
 //! every defence, so it is a proof. The search asks for one at its root
 //! (`Knowledge::solve_root`); deeper in the tree only the cheaper VCF runs.
+//!
+//! Under Renju Black neither threatens nor defends on a forbidden point.
+//! Whether a Black threat still stands after a White reply depends, through
+//! the recursive three, on stones away from its lines, so against Black
+//! every White move is tried on the board (`replies_to_black`).
 
-use super::board::Board;
+use super::board::{cell_of, Board};
 use super::failures::FailureTable;
-use super::pattern::{T_FIVE, T_OPEN_FOUR, T_OPEN_THREE};
-use super::threats::{defences_against_open_four, first_five, first_with_threat, near_cells};
+use super::pattern::{T_FIVE, T_FOUR, T_OPEN_FOUR, T_OPEN_THREE};
+use super::threats::{
+    defences_against_open_four, first_five, first_open_four, has_open_four, near_cells,
+};
 use super::vcf::VcfSolver;
 use super::Move;
 use crate::core::Deadline;
@@ -125,13 +132,19 @@ impl Attack<'_> {
             // The block is forced; whatever the attacker threatened before
             // still stands after it.
             let block = first_five(board, defender)?;
+            if board.is_forbidden_to(attacker, block) {
+                return None;
+            }
             self.board.play(block);
             let rest = self.defend(threats_left);
             self.board.unplay(block);
             return rest.map(|plies| (block, plies + 1));
         }
         if board.threat_count(attacker, T_OPEN_FOUR) > 0 {
-            return first_with_threat(board, attacker, T_OPEN_FOUR).map(|cell| (cell, 3));
+            let open_four = first_open_four(board, attacker);
+            if open_four.is_some() || !board.is_restricted(attacker) {
+                return open_four.map(|cell| (cell, 3));
+            }
         }
         if !self.spend() {
             return None;
@@ -171,7 +184,10 @@ impl Attack<'_> {
         let mut threats = Vec::new();
         near_cells(
             board,
-            |cell| board.threat(attacker, cell) >= T_OPEN_THREE,
+            |cell| {
+                board.threat(attacker, cell) >= T_OPEN_THREE
+                    && !board.is_forbidden_to(attacker, cell)
+            },
             &mut threats,
         );
         threats.sort_by_key(|&cell| {
@@ -198,9 +214,14 @@ impl Attack<'_> {
         }
         let mut defences = Vec::new();
         if attacker_fives == 1 {
-            defences.push(first_five(board, attacker)? as Move);
+            let block = first_five(board, attacker)?;
+            if board.is_forbidden_to(defender, block) {
+                // Any move, the five.
+                return Some(2);
+            }
+            defences.push(block as Move);
         } else {
-            if board.threat_count(attacker, T_OPEN_FOUR) == 0 {
+            if !has_open_four(board, attacker) {
                 return None;
             }
             if !self.spend() {
@@ -211,7 +232,11 @@ impl Attack<'_> {
                 return None;
             }
             // Its fours, and the moves that spoil every open four.
-            defences_against_open_four(self.board, &mut defences);
+            if self.board.is_restricted(attacker) {
+                replies_to_black(self.board, &mut defences);
+            } else {
+                defences_against_open_four(self.board, &mut defences);
+            }
             if defences.is_empty() {
                 // Any move, the open four, any move, the five.
                 return Some(4);
@@ -226,5 +251,31 @@ impl Attack<'_> {
             longest = longest.max(result?.1 + 1);
         }
         Some(longest)
+    }
+}
+
+/// White's replies to a Black open-four threat under Renju: its fours, and
+/// every move after which Black has no open four it may play. A White stone
+/// can make Black's threat cell forbidden from well away from the cell's
+/// lines (by turning a three on the way to a real one), so every empty cell
+/// is tried on the board rather than judged from the lines.
+fn replies_to_black(board: &mut Board, replies: &mut Vec<Move>) {
+    let white = board.side();
+    let black = white ^ 1;
+    near_cells(board, |cell| board.threat(white, cell) >= T_FOUR, replies);
+    let size = board.size();
+    for y in 0..size {
+        for x in 0..size {
+            let cell = cell_of(x, y);
+            if !board.is_empty(cell) || replies.contains(&(cell as Move)) {
+                continue;
+            }
+            board.play(cell);
+            let stops = !has_open_four(board, black);
+            board.unplay(cell);
+            if stops {
+                replies.push(cell as Move);
+            }
+        }
     }
 }
