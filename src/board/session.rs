@@ -351,17 +351,36 @@ impl<G: Game> Session<G> {
         Ok(())
     }
 
+    /// The start position's FEN where the board size alone does not give
+    /// it (a Jogo do Cavalo board seed, a variant's first mover), so that a
+    /// record read elsewhere starts from the same position.
+    fn record_start_fen(&self) -> Option<String> {
+        if self.start_fen.is_some() {
+            return self.start_fen.clone();
+        }
+        let sized: Vec<(String, String)> = self
+            .rule_options
+            .iter()
+            .filter(|(name, _)| name.eq_ignore_ascii_case("boardsize"))
+            .cloned()
+            .collect();
+        let plain = build_rules::<G>(&sized).ok()?;
+        let fen = self.start.to_fen();
+        (G::start_position(&plain).to_fen() != fen).then_some(fen)
+    }
+
     fn record(&self) -> GameRecord {
+        let start_fen = self.record_start_fen();
         GameRecord {
             game: G::NAME.to_owned(),
             round: 1,
             players: [self.seats[0].name(), self.seats[1].name()],
-            start_fen: self.start_fen.clone(),
-            opening: if self.start_fen.is_some() {
+            opening: if start_fen.is_some() {
                 "fen".to_owned()
             } else {
                 "startpos".to_owned()
             },
+            start_fen,
             board_size: self.board_size,
             moves: self.moves.clone(),
             result: self.result.clone().unwrap_or(GameResult {
