@@ -146,44 +146,77 @@ fn wait_for_no_engines(within: Duration) {
     }
 }
 
+/// How a test ends its page.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Ending {
+    /// The tab closes first (its engines must go at once), then the server
+    /// gets a Ctrl-C.
+    CloseTab,
+    /// The server gets a Ctrl-C with the tab open (its engines must go
+    /// with it).
+    Interrupt,
+}
+
+fn interrupt(server: &mut Group) {
+    let _ = Command::new("kill")
+        .args(["-INT", &server.0.id().to_string()])
+        .status();
+    let stopped = Instant::now();
+    while stopped.elapsed() < Duration::from_secs(5) {
+        if let Ok(Some(_)) = server.0.try_wait() {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    panic!("the server did not stop within 5 s of a Ctrl-C");
+}
+
 /// Runs `body` against the page in a fresh browser and server; whatever
 /// happens, the WebDriver session is ended and chromedriver, the browser
 /// and the server are killed. Afterwards no engine may be running.
-fn with_page<F, Fut>(body: F)
+fn with_page<F, Fut>(ending: Ending, body: F)
 where
     F: FnOnce(Client, String) -> Fut,
     Fut: std::future::Future<Output = ()> + Send + 'static,
 {
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let (driver, port) = start_chromedriver();
-    let (server, address) = start_server();
+    let (mut server, address) = start_server();
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .expect("a runtime");
-    let outcome = runtime.block_on(async {
-        let client = connect(port).await;
-        let task = tokio::spawn(body(client.clone(), address));
-        let outcome = task.await;
+    let client = runtime.block_on(connect(port));
+    let task = body(client.clone(), address);
+    let outcome = runtime.block_on(async { tokio::spawn(task).await });
+    let checked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        if outcome.is_err() {
+            return;
+        }
+        match ending {
+            Ending::CloseTab => {
+                runtime.block_on(async {
+                    let _ = client.clone().close().await;
+                });
+                wait_for_no_engines(Duration::from_secs(3));
+                interrupt(&mut server);
+            }
+            Ending::Interrupt => {
+                interrupt(&mut server);
+                wait_for_no_engines(Duration::from_secs(5));
+            }
+        }
+    }));
+    runtime.block_on(async {
         let _ = client.close().await;
-        outcome
     });
     drop(driver);
-    // Ctrl-C, as a person stops it; its engines must go with it.
-    let _ = Command::new("kill")
-        .args(["-INT", &server.0.id().to_string()])
-        .status();
-    let stopped = Instant::now();
-    let mut server = server;
-    while stopped.elapsed() < Duration::from_secs(5) {
-        if let Ok(Some(_)) = server.0.try_wait() {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
     drop(server);
     if let Err(e) = outcome {
         std::panic::resume_unwind(e.into_panic());
+    }
+    if let Err(panic) = checked {
+        std::panic::resume_unwind(panic);
     }
     wait_for_no_engines(Duration::from_secs(5));
 }
@@ -418,7 +451,7 @@ async fn count(client: &Client, css: &str) -> usize {
 
 #[test]
 fn hex_by_clicks_against_an_engine_and_an_occupied_cell_refused() {
-    with_page(|client, address| async move {
+    with_page(Ending::CloseTab, |client, address| async move {
         let s = start_game(
             &client,
             &address,
@@ -462,7 +495,7 @@ fn hex_by_clicks_against_an_engine_and_an_occupied_cell_refused() {
 
 #[test]
 fn gomoku_by_clicks_against_an_engine() {
-    with_page(|client, address| async move {
+    with_page(Ending::CloseTab, |client, address| async move {
         start_game(
             &client,
             &address,
@@ -489,7 +522,7 @@ fn gomoku_by_clicks_against_an_engine() {
 
 #[test]
 fn breakthrough_by_clicks_against_an_engine() {
-    with_page(|client, address| async move {
+    with_page(Ending::CloseTab, |client, address| async move {
         start_game(
             &client,
             &address,
@@ -519,7 +552,7 @@ fn breakthrough_by_clicks_against_an_engine() {
 
 #[test]
 fn cavalo_by_clicks_against_an_engine() {
-    with_page(|client, address| async move {
+    with_page(Ending::CloseTab, |client, address| async move {
         start_game(
             &client,
             &address,
@@ -560,7 +593,7 @@ fn cavalo_by_clicks_against_an_engine() {
 
 #[test]
 fn two_engines_watched_to_the_end() {
-    with_page(|client, address| async move {
+    with_page(Ending::CloseTab, |client, address| async move {
         start_game(
             &client,
             &address,
@@ -576,4 +609,39 @@ fn two_engines_watched_to_the_end() {
         assert_eq!(listed, plies(&end));
         assert!(text_of(&client, "#result").await.contains("wins"));
     });
+}
+
+/// Two engines that think long (20 s a move): the engines must go as soon
+/// as the tab closes, or the server gets a Ctrl-C, not after their move.
+async fn long_search(client: Client, address: String) {
+    start_game(
+        &client,
+        &address,
+        "gomoku",
+        &[("BoardSize", "15")],
+        ["engine", "engine"],
+        "ms=20000",
+    )
+    .await;
+    let started = Instant::now();
+    while engine_processes().len() < 2 {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "engines did not start"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // It is thinking now.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(plies(&state(&client).await), 0);
+}
+
+#[test]
+fn closing_the_tab_during_a_long_search_leaves_no_engine() {
+    with_page(Ending::CloseTab, long_search);
+}
+
+#[test]
+fn ctrl_c_during_a_long_search_leaves_no_engine() {
+    with_page(Ending::Interrupt, long_search);
 }

@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use boardgames::board::connection;
 use boardgames::board::messages::{ClientMessage, Level, PlayerSpec, ServerMessage};
+use boardgames::board::session::Outbox;
 use boardgames::core::Player;
 use serde_json::Value;
 
@@ -21,10 +22,10 @@ impl Tab {
     fn open() -> Tab {
         let (commands, command_receiver) = channel();
         let (reply_sender, replies) = channel();
-        let out: Arc<dyn Fn(ServerMessage) + Send + Sync> = Arc::new(move |message| {
+        let out = Outbox::new(Arc::new(move |message: ServerMessage| {
             let value = serde_json::to_value(&message).expect("messages serialise");
             let _ = reply_sender.send(value);
-        });
+        }));
         let thread = std::thread::spawn(move || connection::run(command_receiver, out));
         let tab = Tab {
             commands: Some(commands),

@@ -68,15 +68,15 @@ fn handle(session: &mut Option<Box<dyn AnySession>>, message: ClientMessage, out
                     // The old game's engines are shut down here.
                     *session = Some(new);
                     if let Some(session) = session.as_ref() {
-                        out(session.state());
+                        out.send(session.state());
                     }
                 }
-                Err(why) => out(ServerMessage::error(why)),
+                Err(why) => out.send(ServerMessage::error(why)),
             }
         }
         other => match session.as_mut() {
             Some(session) => session.handle(other, out),
-            None => out(ServerMessage::error("no game yet: start a new game")),
+            None => out.send(ServerMessage::error("no game yet: start a new game")),
         },
     }
 }
@@ -84,7 +84,7 @@ fn handle(session: &mut Option<Box<dyn AnySession>>, message: ClientMessage, out
 /// Serves one tab until its messages end (the tab closed); returns when
 /// every engine of the tab has been shut down.
 pub fn run(commands: Receiver<ClientMessage>, out: Outbox) {
-    out(ServerMessage::Hello { games: games() });
+    out.send(ServerMessage::Hello { games: games() });
     let mut session: Option<Box<dyn AnySession>> = None;
     loop {
         let due = session.as_ref().is_some_and(|s| s.engine_due());

@@ -54,12 +54,13 @@ async fn serve_tab(socket: WebSocket) {
     let (mut sink, mut stream) = socket.split();
     let (out_sender, mut out_receiver) = mpsc::unbounded_channel::<ServerMessage>();
     let (command_sender, commands) = std::sync::mpsc::channel::<ClientMessage>();
-    let out: Outbox = {
+    let out = {
         let sender = out_sender.clone();
-        Arc::new(move |message| {
+        Outbox::new(Arc::new(move |message| {
             let _ = sender.send(message);
-        })
+        }))
     };
+    let stopper = out.clone();
     let thread = std::thread::Builder::new()
         .name("board-tab".to_owned())
         .spawn(move || connection::run(commands, out));
@@ -102,8 +103,9 @@ async fn serve_tab(socket: WebSocket) {
         }
     }
     // The tab is gone: the thread sees its commands end and shuts the
-    // engines down (after the move an engine may be thinking about).
+    // engines down; a search under way is cut short.
     drop(command_sender);
+    stopper.stop_searches();
     drop(out_sender);
     let _ = tokio::task::spawn_blocking(move || thread.join()).await;
     writer.abort();

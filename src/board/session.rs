@@ -2,12 +2,13 @@
 //! (a person or an engine), and what the page may ask of it. Generic over
 //! the game; `AnySession` hides which game it is from the connection.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use crate::core::{Game, OptionKind, Player};
 use crate::referee::adjudication::{GameResult, Termination};
 use crate::referee::client::{ClockReport, EngineClient, EngineReply, PositionRequest};
+use crate::referee::process::kill_process_group;
 use crate::referee::record::{self, GameRecord, MoveRecord, RecordFormat};
 use crate::referee::timecontrol::allowed_time;
 use crate::referee::tournament::build_rules;
@@ -18,9 +19,39 @@ use super::messages::{
     RuleOption, SeatState, ServerMessage,
 };
 
-/// Where a session's messages go (the connection forwards them); cloned
-/// into an engine's `info` callback.
-pub type Outbox = Arc<dyn Fn(ServerMessage) + Send + Sync>;
+/// Where a session's messages go (the connection forwards them), and the
+/// engines searching for it, which the server stops when the tab closes.
+#[derive(Clone)]
+pub struct Outbox {
+    send: Arc<dyn Fn(ServerMessage) + Send + Sync>,
+    searching: Arc<Mutex<Vec<u32>>>,
+}
+
+impl Outbox {
+    pub fn new(send: Arc<dyn Fn(ServerMessage) + Send + Sync>) -> Self {
+        Outbox {
+            send,
+            searching: Arc::new(Mutex::new(Vec::new())),
+        }
+    }
+
+    pub fn send(&self, message: ServerMessage) {
+        (self.send)(message);
+    }
+
+    fn searching(&self) -> std::sync::MutexGuard<'_, Vec<u32>> {
+        self.searching.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Kills the engines searching now (their process groups): a closed
+    /// tab does not wait for a long search to end. The blocked search then
+    /// fails at once.
+    pub fn stop_searches(&self) {
+        for pid in self.searching().drain(..) {
+            kill_process_group(pid);
+        }
+    }
+}
 
 /// A session whose game is known only to itself.
 pub trait AnySession: Send {
@@ -269,14 +300,21 @@ impl<G: Game> Session<G> {
         out: &Outbox,
         side: Player,
     ) -> Result<EngineReply, crate::referee::client::Fault> {
-        let send = Arc::clone(out);
+        let send = out.clone();
         engine.info_listener = Some(Box::new(move |line: &str| {
             if let Some(message) = parse_info(line, side) {
-                send(message);
+                send.send(message);
             }
         }));
+        let pid = engine.process().ok().map(|p| p.pid());
+        if let Some(pid) = pid {
+            out.searching().push(pid);
+        }
         let allowed = allowed_time(&engine.spec.time, None);
         let reply = engine.go(request, &ClockReport::default(), allowed);
+        if let Some(pid) = pid {
+            out.searching().retain(|&p| p != pid);
+        }
         engine.info_listener = None;
         reply
     }
@@ -344,7 +382,7 @@ impl<G: Game> Session<G> {
         .ok_or_else(|| "no engine to ask".to_owned())?;
         let reply = Self::search(engine, &request, out, side)
             .map_err(|f| format!("no hint: the engine {}", fault_text(&f)))?;
-        out(ServerMessage::Hint {
+        out.send(ServerMessage::Hint {
             mv: reply.mv,
             score: reply.score,
         });
@@ -567,7 +605,7 @@ impl<G: Game> AnySession for Session<G> {
             ClientMessage::SetPlayer { side, player } => self.set_player(side, player),
             ClientMessage::Save => {
                 let format = RecordFormat::for_game(G::NAME);
-                out(ServerMessage::Record {
+                out.send(ServerMessage::Record {
                     format: format.extension(),
                     filename: format!("{}.{}", G::NAME, format.extension()),
                     text: record::render(&self.record(), format),
@@ -577,9 +615,9 @@ impl<G: Game> AnySession for Session<G> {
             ClientMessage::Load { text } => self.load(&text),
         };
         if let Err(message) = outcome {
-            out(ServerMessage::error(message));
+            out.send(ServerMessage::error(message));
         }
-        out(self.state());
+        out.send(self.state());
     }
 
     fn engine_due(&self) -> bool {
@@ -620,11 +658,11 @@ impl<G: Game> AnySession for Session<G> {
                 let why = format!("{} {}", engine.display_name, fault_text(&fault));
                 seat.fault = Some(why.clone());
                 engine.shutdown();
-                out(ServerMessage::error(format!(
+                out.send(ServerMessage::error(format!(
                     "{why}; choose another engine for {} to go on",
                     G::player_colour(side)
                 )));
-                out(self.state());
+                out.send(self.state());
                 return;
             }
         };
@@ -653,13 +691,13 @@ impl<G: Game> AnySession for Session<G> {
                 if let Some(engine) = seat.engine.as_mut() {
                     engine.shutdown();
                 }
-                out(ServerMessage::error(format!(
+                out.send(ServerMessage::error(format!(
                     "{why}; choose another engine for {} to go on",
                     G::player_colour(side)
                 )));
             }
         }
-        out(self.state());
+        out.send(self.state());
     }
 
     fn state(&self) -> ServerMessage {
