@@ -442,6 +442,17 @@ async fn check_end(client: &Client, s: &Value, record_has: &[&str]) {
     }
 }
 
+/// With `BOARD_SCREENSHOTS=<folder>`, saves the page as `<folder>/<name>.png`
+/// (the README's pictures come from here).
+async fn screenshot(client: &Client, name: &str) {
+    let Ok(folder) = std::env::var("BOARD_SCREENSHOTS") else {
+        return;
+    };
+    let png = client.screenshot().await.expect("a screenshot");
+    let path = Path::new(&folder).join(format!("{name}.png"));
+    std::fs::write(&path, png).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+}
+
 async fn count(client: &Client, css: &str) -> usize {
     client
         .find_all(Locator::Css(css))
@@ -489,6 +500,7 @@ fn hex_by_clicks_against_an_engine_and_an_occupied_cell_refused() {
             .await
             .expect("stones");
         assert_eq!(stones.as_u64(), Some(plies(&end) as u64));
+        screenshot(&client, "hex").await;
         check_end(&client, &end, &["GM[11]", "SZ[5]"]).await;
     });
 }
@@ -516,6 +528,7 @@ fn gomoku_by_clicks_against_an_engine() {
             .await
             .expect("stones");
         assert_eq!(stones.as_u64(), Some(plies(&end) as u64));
+        screenshot(&client, "gomoku").await;
         check_end(&client, &end, &["GM[4]", "SZ[7]"]).await;
     });
 }
@@ -546,6 +559,7 @@ fn breakthrough_by_clicks_against_an_engine() {
             ]
         })
         .await;
+        screenshot(&client, "breakthrough").await;
         check_end(&client, &end, &["[Game \"breakthrough\"]"]).await;
     });
 }
@@ -587,6 +601,7 @@ fn cavalo_by_clicks_against_an_engine() {
         .await;
         let scores = text_of(&client, "#scores").await;
         assert!(scores.starts_with("White "), "{scores}");
+        screenshot(&client, "cavalo").await;
         check_end(&client, &end, &["[Game \"cavalo\"]", "[FEN "]).await;
     });
 }

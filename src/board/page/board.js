@@ -238,7 +238,10 @@ function render() {
   $("status").textContent = s.result
     ? "Game over"
     : `${colourOf(s.to_move)} to move (${mover.name})` + (s.paused ? ", paused" : "");
-  $("result").textContent = s.result ? `${s.result.score}: ${s.result.reason}` : "";
+  const reason = s.result
+    ? s.result.reason.replace(/\bp1\b/g, colourOf("p1")).replace(/\bp2\b/g, colourOf("p2"))
+    : "";
+  $("result").textContent = s.result ? `${s.result.score}: ${reason}` : "";
   $("fen").value = s.fen;
   $("swap").hidden = !(humanToMove() && s.legal.includes("swap"));
   $("pass").hidden = !(humanToMove() && s.legal.includes("pass"));
@@ -388,7 +391,7 @@ function drawHex() {
   const n = rows.length;
   const r = 20; // hexagon radius
   const w = Math.sqrt(3) * r;
-  const width = w * (n + (n - 1) / 2) + 2 * r + 30;
+  const width = w * (n + (n - 1) / 2) + 2 * r + 50;
   const height = 1.5 * r * (n - 1) + 2 * r + 60;
   const svg = element("svg", { viewBox: `0 0 ${width} ${height}`, id: "board-svg" });
   const center = (col, row) => [30 + w / 2 + col * w + (row * w) / 2, 30 + r + row * 1.5 * r];
@@ -397,11 +400,18 @@ function drawHex() {
   const [x1, y1] = center(n - 1, 0);
   const [x2, y2] = center(0, n - 1);
   const [x3, y3] = center(n - 1, n - 1);
-  const edge = (a, b, colour) => svg.appendChild(element("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: colour, "stroke-width": 10, "stroke-linecap": "round" }));
-  edge([x0 - w / 2, y0 - r], [x1 + w / 2, y1 - r], "#111");
-  edge([x2 - w / 2, y2 + r], [x3 + w / 2, y3 + r], "#111");
-  edge([x0 - w, y0], [x2 - w / 2, y2 + r / 2], "#eee");
-  edge([x1 + w / 2, y1 - r / 2], [x3 + w, y3], "#eee");
+  // Each player's two edges in the player's colour, outlined so that
+  // White's show on the light background.
+  const edge = (a, b, colour) => {
+    const line = { x1: a[0], y1: a[1], x2: b[0], y2: b[1], "stroke-linecap": "round" };
+    svg.appendChild(element("line", { ...line, stroke: "#555", "stroke-width": 12 }));
+    svg.appendChild(element("line", { ...line, stroke: colour, "stroke-width": 9, class: `edge edge-${colour === "#111" ? "black" : "white"}` }));
+  };
+  const gap = 8;
+  edge([x0 - w / 2, y0 - r - gap], [x1 + w / 2, y1 - r - gap], "#111");
+  edge([x2 - w / 2, y2 + r + gap], [x3 + w / 2, y3 + r + gap], "#111");
+  edge([x0 - w / 2 - gap, y0 - r / 2], [x2 - w / 2 - gap, y2 + r / 2], "#f8f8f8");
+  edge([x1 + w / 2 + gap, y1 - r / 2], [x3 + w / 2 + gap, y3 + r / 2], "#f8f8f8");
   const pv = pvCells();
   const last = lastMove();
   for (let row = 0; row < n; row++) {
@@ -421,7 +431,7 @@ function drawHex() {
       svg.appendChild(hexagon);
       if (pv.has(name)) svg.appendChild(element("text", { x: cx - 4, y: cy + 4, class: "pv" }, pv.get(name)));
     }
-    svg.appendChild(element("text", { x: center(0, row)[0] - w, y: center(0, row)[1] + 4, class: "coord" }, row + 1));
+    svg.appendChild(element("text", { x: center(0, row)[0] - w - 8, y: center(0, row)[1] + 4, class: "coord" }, row + 1));
   }
   for (let col = 0; col < n; col++) {
     svg.appendChild(element("text", { x: center(col, 0)[0] - 3, y: 14, class: "coord" }, String.fromCharCode(97 + col)));
