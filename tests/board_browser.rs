@@ -302,6 +302,18 @@ async fn start_game(
     players: [&str; 2],
     limit: &str,
 ) -> Value {
+    start_game_with_delay(client, address, game, rules, players, limit, "0").await
+}
+
+async fn start_game_with_delay(
+    client: &Client,
+    address: &str,
+    game: &str,
+    rules: &[(&str, &str)],
+    players: [&str; 2],
+    limit: &str,
+    delay_ms: &str,
+) -> Value {
     client.goto(address).await.expect("the page opens");
     wait_ready(client).await;
     set_value(client, "game", game).await;
@@ -322,7 +334,7 @@ async fn start_game(
             set_value(client, &format!("{side}-limit"), limit).await;
         }
     }
-    set_value(client, "delay", "0").await;
+    set_value(client, "delay", delay_ms).await;
     click(client, "#new-game").await;
     wait_state(client, "the new game", |s| s["game"] == game).await
 }
@@ -547,6 +559,22 @@ fn breakthrough_by_clicks_against_an_engine() {
         .await;
         assert_eq!(count(&client, "rect[data-cell]").await, 25);
         assert_eq!(count(&client, "[data-piece=white]").await, 10);
+        // A first exchange, a hint, then undo back to the start.
+        click_cell(&client, "b2").await;
+        assert_eq!(count(&client, ".target").await, 3, "b2's three moves shown");
+        click_cell(&client, "b3").await;
+        wait_state(&client, "the engine's reply", |s| plies(s) == 2).await;
+        click(&client, "#hint").await;
+        let started = Instant::now();
+        while !text_of(&client, "#hint-move").await.starts_with("hint: ") {
+            assert!(started.elapsed() < Duration::from_secs(20), "no hint");
+            tokio::time::sleep(Duration::from_millis(40)).await;
+        }
+        click(&client, "#undo").await;
+        wait_state(&client, "the undo", |s| plies(s) == 0).await;
+        // Picking up an empty square is refused on the page.
+        click_cell(&client, "c3").await;
+        assert!(text_of(&client, "#error").await.contains("your own pieces"));
         let end = play_to_the_end(&client, |legal| {
             // Forward moves first, so the game ends soon.
             let mv = legal
@@ -609,15 +637,32 @@ fn cavalo_by_clicks_against_an_engine() {
 #[test]
 fn two_engines_watched_to_the_end() {
     with_page(Ending::CloseTab, |client, address| async move {
-        start_game(
+        start_game_with_delay(
             &client,
             &address,
             "breakthrough",
             &[("Rows", "5"), ("Columns", "5")],
             ["engine", "engine"],
             "nodes=300",
+            "150",
         )
         .await;
+        wait_state(&client, "the first move", |s| plies(s) >= 1).await;
+        click(&client, "#pause").await;
+        let paused = wait_state(&client, "the pause", |s| s["paused"] == true).await;
+        tokio::time::sleep(Duration::from_millis(600)).await;
+        let still = plies(&state(&client).await);
+        assert!(still <= plies(&paused) + 1, "moves went on while paused");
+        assert!(text_of(&client, "#status").await.contains("paused"));
+        click(&client, "#step").await;
+        wait_state(&client, "one step", |s| plies(s) == still + 1).await;
+        tokio::time::sleep(Duration::from_millis(400)).await;
+        assert_eq!(
+            plies(&state(&client).await),
+            still + 1,
+            "a step is one move"
+        );
+        click(&client, "#resume").await;
         let end = wait_state(&client, "the end", |s| !s["result"].is_null()).await;
         assert!(plies(&end) >= 5);
         let listed = count(&client, "#moves li").await;
@@ -646,8 +691,16 @@ async fn long_search(client: Client, address: String) {
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    // It is thinking now.
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    // It is thinking now, and the page shows what it thinks.
+    let started = Instant::now();
+    while !text_of(&client, "#thinking").await.contains("depth") || count(&client, ".pv").await == 0
+    {
+        assert!(
+            started.elapsed() < Duration::from_secs(15),
+            "no thinking shown"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
     assert_eq!(plies(&state(&client).await), 0);
 }
 
@@ -659,4 +712,70 @@ fn closing_the_tab_during_a_long_search_leaves_no_engine() {
 #[test]
 fn ctrl_c_during_a_long_search_leaves_no_engine() {
     with_page(Ending::Interrupt, long_search);
+}
+
+#[test]
+fn the_swap_is_offered_in_hex_and_taken_by_a_click() {
+    with_page(Ending::CloseTab, |client, address| async move {
+        start_game(
+            &client,
+            &address,
+            "hex",
+            &[("BoardSize", "5"), ("Swap", "true")],
+            ["engine", "human"],
+            "depth=1",
+        )
+        .await;
+        wait_state(&client, "the engine's first move", |s| plies(s) == 1).await;
+        let hidden = client
+            .execute("return document.getElementById('swap').hidden;", vec![])
+            .await
+            .expect("the swap button");
+        assert_eq!(hidden, Value::Bool(false), "the swap is offered");
+        click(&client, "#swap").await;
+        let s = wait_state(&client, "the swap", |s| plies(s) >= 2).await;
+        assert_eq!(s["moves"][1]["move"], "swap");
+        let s = wait_state(&client, "the engine's reply", |s| plies(s) >= 3).await;
+        assert!(!legal(&s).contains(&"swap".to_owned()));
+    });
+}
+
+#[test]
+fn two_tabs_play_two_games() {
+    with_page(Ending::CloseTab, |client, address| async move {
+        start_game(
+            &client,
+            &address,
+            "breakthrough",
+            &[],
+            ["human", "human"],
+            "depth=1",
+        )
+        .await;
+        let first = client.window().await.expect("the first tab");
+        let second = client.new_window(true).await.expect("a second tab");
+        client
+            .switch_to_window(second.handle)
+            .await
+            .expect("switch");
+        start_game(
+            &client,
+            &address,
+            "hex",
+            &[("BoardSize", "7")],
+            ["human", "human"],
+            "depth=1",
+        )
+        .await;
+        click_cell(&client, "d4").await;
+        wait_state(&client, "the hex move", |s| plies(s) == 1).await;
+        client.switch_to_window(first).await.expect("switch back");
+        let s = state(&client).await;
+        assert_eq!(s["game"], "breakthrough");
+        assert_eq!(plies(&s), 0);
+        click_cell(&client, "a2").await;
+        click_cell(&client, "a3").await;
+        let s = wait_state(&client, "the breakthrough move", |s| plies(s) == 1).await;
+        assert_eq!(s["moves"][0]["move"], "a2a3");
+    });
 }

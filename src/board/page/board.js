@@ -11,6 +11,7 @@ let games = [];
 let state = null;
 let selected = null; // Breakthrough: the square of the piece picked up
 let thinking = null; // the last `thinking` message of the current search
+let hint = null; // the last hint and the ply it is for
 
 const LEVELS = [
   ["depth:2", "easy (depth 2)"],
@@ -66,7 +67,8 @@ function receive(message) {
       drawBoard();
       break;
     case "hint":
-      $("thinking").textContent = `hint: ${message.move}` + (message.score ? ` (${message.score})` : "");
+      hint = { text: `hint: ${message.move}` + (message.score ? ` (${message.score})` : ""), plies: state ? state.moves.length : 0 };
+      $("hint-move").textContent = hint.text;
       showError("");
       break;
     case "record":
@@ -253,7 +255,7 @@ function render() {
     line.textContent = `${colourOf(i === 0 ? "p1" : "p2")}: ${p.name}`;
     if (p.fault) {
       line.className = "faulted";
-      line.textContent += ` — ${p.fault}`;
+      line.textContent += ` — ${p.fault} (choose a player for this side and press "Use in this game")`;
     }
     players.appendChild(line);
   });
@@ -267,6 +269,8 @@ function render() {
     list.appendChild(item);
   }
   list.scrollTop = list.scrollHeight;
+  if (hint && hint.plies !== s.moves.length) hint = null;
+  $("hint-move").textContent = hint ? hint.text : "";
   renderThinking();
   drawGraph();
   drawBoard();
@@ -631,6 +635,16 @@ function wire() {
   for (const side of ["p1", "p2"]) {
     $(`${side}-kind`).onchange = () => updatePlayer(side);
     $(`${side}-level`).onchange = () => updatePlayer(side);
+    // A new player for one side of the game being played: after an engine
+    // failed, or to change an engine or its level.
+    $(`${side}-apply`).onclick = () => {
+      try {
+        showError("");
+        send({ type: "set_player", side, player: readPlayer(side) });
+      } catch (e) {
+        showError(e.message);
+      }
+    };
   }
   $("new-game").onclick = newGame;
   $("swap").onclick = () => play("swap");
