@@ -777,5 +777,24 @@ fn two_tabs_play_two_games() {
         click_cell(&client, "a3").await;
         let s = wait_state(&client, "the breakthrough move", |s| plies(s) == 1).await;
         assert_eq!(s["moves"][0]["move"], "a2a3");
+        // A malformed message gets an error, and the game goes on.
+        client
+            .execute(
+                "socket.send('{not json'); socket.send('{\"type\":\"fly\"}');",
+                vec![],
+            )
+            .await
+            .expect("sent");
+        let started = Instant::now();
+        while !text_of(&client, "#error").await.contains("bad message") {
+            assert!(
+                started.elapsed() < Duration::from_secs(10),
+                "no error shown"
+            );
+            tokio::time::sleep(Duration::from_millis(40)).await;
+        }
+        click_cell(&client, "a7").await;
+        click_cell(&client, "a6").await;
+        wait_state(&client, "the game going on", |s| plies(s) == 2).await;
     });
 }

@@ -283,3 +283,61 @@ fn two_engines_play_cavalo_to_the_end_and_the_record_reads_back() {
     assert_eq!(loaded["moves"].as_array().map(Vec::len), Some(plies));
     tab.close();
 }
+
+/// Plays player 1's first legal move at each turn until the game ends.
+fn play_first_moves_to_the_end(tab: &Tab) -> Value {
+    let started = Instant::now();
+    let mut state = tab.next_of("state");
+    while state["result"].is_null() {
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "game too long"
+        );
+        if state["to_move"] == "p1" && state["players"][1]["fault"].is_null() {
+            let first = state["legal"][0].as_str().expect("a legal move").to_owned();
+            tab.send(ClientMessage::Move { mv: first });
+        }
+        assert!(
+            state["players"][1]["fault"].is_null(),
+            "the engine failed: {state}"
+        );
+        state = tab.next_of("state");
+    }
+    state
+}
+
+#[test]
+fn engines_in_gtp_and_gomocup_play_through_their_own_protocols() {
+    let _serial = serial();
+    let mut tab = Tab::open();
+    tab.send(new_game(
+        "hex",
+        &[("BoardSize", "5"), ("Swap", "false")],
+        [
+            PlayerSpec::Human,
+            PlayerSpec::Engine {
+                command: Some(format!("'{}' --gtp", env!("CARGO_BIN_EXE_hex"))),
+                proto: Some("gtp".into()),
+                level: Level::MovetimeMs(50),
+            },
+        ],
+    ));
+    let end = play_first_moves_to_the_end(&tab);
+    assert!(end["players"][1]["name"].as_str().is_some());
+    tab.send(new_game(
+        "gomoku",
+        &[("BoardSize", "9")],
+        [
+            PlayerSpec::Human,
+            PlayerSpec::Engine {
+                command: Some(format!("'{}' --pbrain", env!("CARGO_BIN_EXE_gomoku"))),
+                proto: Some("pbrain".into()),
+                level: Level::MovetimeMs(50),
+            },
+        ],
+    ));
+    let end = play_first_moves_to_the_end(&tab);
+    assert_eq!(end["result"]["winner"], "p2", "{end}");
+    tab.close();
+    assert!(children_of_this_process().is_empty());
+}
