@@ -605,6 +605,7 @@ fn cavalo_by_clicks_against_an_engine() {
         )
         .await;
         assert_eq!(count(&client, "rect[data-cell]").await, 100);
+        let mut doubles = 0;
         let end = play_to_the_end(&client, |legal| {
             let mv = &legal[0];
             if mv == "pass" {
@@ -622,6 +623,7 @@ fn cavalo_by_clicks_against_an_engine() {
             let mut clicks = vec![Click::Cell(to.to_owned())];
             if several {
                 let _ = removes;
+                doubles += 1;
                 clicks.push(Click::Css(format!("#choices button[data-move=\"{mv}\"]")));
             }
             clicks
@@ -629,6 +631,9 @@ fn cavalo_by_clicks_against_an_engine() {
         .await;
         let scores = text_of(&client, "#scores").await;
         assert!(scores.starts_with("White "), "{scores}");
+        // This board's game lands on doubles: the choice was offered and
+        // taken by a click on one of its buttons.
+        assert!(doubles > 0, "no double choice arose");
         screenshot(&client, "cavalo").await;
         check_end(&client, &end, &["[Game \"cavalo\"]", "[FEN "]).await;
     });
