@@ -16,6 +16,18 @@ struct Args {
     /// Port to listen on; 0 picks a free one.
     #[arg(long, default_value_t = 8080)]
     port: u16,
+    /// Let pages run any engine command even when listening beyond this
+    /// machine (always allowed on a loopback address).
+    #[arg(long)]
+    allow_commands: bool,
+}
+
+/// Whether `host` is this machine only.
+fn is_loopback(host: &str) -> bool {
+    host == "localhost"
+        || host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
 }
 
 fn main() {
@@ -28,6 +40,11 @@ fn main() {
     }
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
     let args = Args::parse();
+    let commands = args.allow_commands || is_loopback(&args.host);
+    boardgames::board::engines::allow_commands(commands);
+    if !commands {
+        eprintln!("board: listening beyond this machine: pages may play only our own engines (--allow-commands lets them run any command)");
+    }
     if let Err(e) = boardgames::referee::watchdog::start() {
         log::warn!("{e}; engines may outlive an interrupted server");
     }

@@ -3,12 +3,22 @@
 //! protocols, at a level the page chose; driven by the referee's clients.
 
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
 use crate::referee::client::{EngineClient, EngineSpec, Proto, Timeouts};
 
 use super::messages::Level;
+
+/// Whether a page may name any command as an engine. The server clears it
+/// when it listens beyond this machine without `--allow-commands`: a page
+/// from elsewhere must not run programs here.
+static ALLOW_COMMANDS: AtomicBool = AtomicBool::new(true);
+
+pub fn allow_commands(allowed: bool) {
+    ALLOW_COMMANDS.store(allowed, Ordering::Relaxed);
+}
 
 /// Where the project's engine for `game` is: beside the running
 /// executable (`target/release/hex` beside `target/release/board`).
@@ -38,6 +48,13 @@ pub fn engine_spec(
     level: &Level,
 ) -> Result<EngineSpec, String> {
     let command = match command.map(str::trim).filter(|c| !c.is_empty()) {
+        Some(_) if !ALLOW_COMMANDS.load(Ordering::Relaxed) => {
+            return Err(
+                "this server takes only its own engines (start it with --allow-commands \
+                 to let pages run engine commands)"
+                    .to_owned(),
+            )
+        }
         Some(command) => command.to_owned(),
         None => {
             let path = own_engine_path(game)?;

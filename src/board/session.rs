@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use crate::core::{Game, OptionKind, Player};
 use crate::referee::adjudication::{GameResult, Termination};
-use crate::referee::client::{ClockReport, EngineClient, EngineReply, PositionRequest};
+use crate::referee::client::{ClockReport, EngineClient, EngineReply, PositionRequest, Proto};
 use crate::referee::process::kill_process_group;
 use crate::referee::record::{self, GameRecord, MoveRecord, RecordFormat};
 use crate::referee::timecontrol::allowed_time;
@@ -301,8 +301,16 @@ impl<G: Game> Session<G> {
         side: Player,
     ) -> Result<EngineReply, crate::referee::client::Fault> {
         let send = out.clone();
+        // At most one message every 50 ms unless it carries a new principal
+        // variation: a fast engine's info lines must not flood the page.
+        let mut last_sent: Option<std::time::Instant> = None;
         engine.info_listener = Some(Box::new(move |line: &str| {
+            let due = last_sent.is_none_or(|at| at.elapsed() >= Duration::from_millis(50));
+            if !due && !line.contains(" pv ") {
+                return;
+            }
             if let Some(message) = parse_info(line, side) {
+                last_sent = Some(std::time::Instant::now());
                 send.send(message);
             }
         }));
@@ -380,6 +388,11 @@ impl<G: Game> Session<G> {
             None => self.hint_engine.as_mut(),
         }
         .ok_or_else(|| "no engine to ask".to_owned())?;
+        // GTP and Gomocup engines play the move they find on their own
+        // board: they must hear the game anew before their next move.
+        if !matches!(engine.proto(), Proto::Ugi | Proto::Uci) {
+            self.engines_stale = true;
+        }
         let reply = Self::search(engine, &request, out, side)
             .map_err(|f| format!("no hint: the engine {}", fault_text(&f)))?;
         out.send(ServerMessage::Hint {
