@@ -507,10 +507,9 @@ impl<G: Game> Session<G> {
             engines_stale: true,
         };
         for (index, m) in record.moves.iter().enumerate() {
-            let mv = loaded
+            loaded
                 .play_text(&m.mv)
                 .map_err(|why| format!("move {} of the record: {why}", index + 1))?;
-            let _ = mv;
             if let Some(last) = loaded.moves.last_mut() {
                 let text = last.mv.clone();
                 *last = m.clone();
@@ -533,6 +532,12 @@ impl<G: Game> Session<G> {
                 fault: None,
             };
         }
+        // Against an engine the game goes on at once; two engines wait for
+        // resume or step.
+        loaded.paused = !loaded
+            .seats
+            .iter()
+            .any(|s| matches!(s.player, PlayerSpec::Human));
         *self = loaded;
         Ok(())
     }
