@@ -280,7 +280,13 @@ pub struct EngineClient {
     pub ponders: bool,
     /// The moves of the position a `go ponder` is searching, while it runs.
     pondering: Option<Vec<String>>,
+    /// Sees every `info` line of a search as it arrives (the board's live
+    /// thinking display); the referee's matches leave it unset.
+    pub info_listener: Option<InfoListener>,
 }
+
+/// A callback for the `info` lines of a search (UGI/UCI).
+pub type InfoListener = Box<dyn FnMut(&str) + Send>;
 
 impl EngineClient {
     pub fn new(
@@ -305,6 +311,7 @@ impl EngineClient {
             declared_options: Vec::new(),
             ponders: false,
             pondering: None,
+            info_listener: None,
         }
     }
 

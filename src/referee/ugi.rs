@@ -258,6 +258,9 @@ fn await_bestmove(
                     return Ok(reply);
                 } else if text.starts_with("info") {
                     read_info(text, &mut reply);
+                    if let Some(listener) = client.info_listener.as_mut() {
+                        listener(text);
+                    }
                 } else if text == "readyok" {
                     ping_deadline = None;
                     next_ping = Instant::now() + ping_interval;

@@ -1,0 +1,121 @@
+//! One tab's connection on a thread of its own: the page's messages in
+//! order, the engine moves between them, and every engine of the tab shut
+//! down when the tab goes away. Engines block while they think, so this
+//! runs outside the async server.
+
+use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError};
+use std::time::Duration;
+
+use crate::core::Game;
+use crate::games::breakthrough::Breakthrough;
+use crate::games::cavalo::Cavalo;
+use crate::games::gomoku::Gomoku;
+use crate::games::hex::Hex;
+
+use super::messages::{ClientMessage, GameInfo, PlayerSpec, ServerMessage};
+use super::session::{game_info, AnySession, Outbox, Session};
+
+/// Every game the board offers, in the page's order.
+pub fn games() -> Vec<GameInfo> {
+    vec![
+        game_info::<Breakthrough>(),
+        game_info::<Hex>(),
+        game_info::<Gomoku>(),
+        game_info::<Cavalo>(),
+    ]
+}
+
+fn boxed<G: Game>(
+    rules: Vec<(String, String)>,
+    players: [PlayerSpec; 2],
+    delay: Duration,
+) -> Result<Box<dyn AnySession>, String> {
+    Ok(Box::new(Session::<G>::new(rules, players, delay)?))
+}
+
+/// The one place that turns a game's name into its rules type.
+pub fn new_session(
+    game: &str,
+    rules: Vec<(String, String)>,
+    players: [PlayerSpec; 2],
+    delay: Duration,
+) -> Result<Box<dyn AnySession>, String> {
+    match game {
+        "breakthrough" => boxed::<Breakthrough>(rules, players, delay),
+        "hex" => boxed::<Hex>(rules, players, delay),
+        "gomoku" => boxed::<Gomoku>(rules, players, delay),
+        "cavalo" => boxed::<Cavalo>(rules, players, delay),
+        other => Err(format!(
+            "unknown game '{other}' (breakthrough, hex, gomoku, cavalo)"
+        )),
+    }
+}
+
+/// The longest pause between engine moves a page may ask for.
+const MAX_DELAY: Duration = Duration::from_secs(10);
+
+fn handle(session: &mut Option<Box<dyn AnySession>>, message: ClientMessage, out: &Outbox) {
+    match message {
+        ClientMessage::NewGame {
+            game,
+            rules,
+            players,
+            delay_ms,
+        } => {
+            let delay = Duration::from_millis(delay_ms).min(MAX_DELAY);
+            match new_session(&game, rules, players, delay) {
+                Ok(new) => {
+                    // The old game's engines are shut down here.
+                    *session = Some(new);
+                    if let Some(session) = session.as_ref() {
+                        out.send(session.state());
+                    }
+                }
+                Err(why) => out.send(ServerMessage::error(why)),
+            }
+        }
+        other => match session.as_mut() {
+            Some(session) => session.handle(other, out),
+            None => out.send(ServerMessage::error("no game yet: start a new game")),
+        },
+    }
+}
+
+/// Serves one tab until its messages end (the tab closed); returns when
+/// every engine of the tab has been shut down.
+pub fn run(commands: Receiver<ClientMessage>, out: Outbox) {
+    out.send(ServerMessage::Hello { games: games() });
+    let mut session: Option<Box<dyn AnySession>> = None;
+    loop {
+        let due = session.as_ref().is_some_and(|s| s.engine_due());
+        let next = if due {
+            let delay = session.as_ref().map_or(Duration::ZERO, |s| s.delay());
+            if delay.is_zero() {
+                commands.try_recv().map_err(|e| match e {
+                    TryRecvError::Empty => None,
+                    TryRecvError::Disconnected => Some(()),
+                })
+            } else {
+                commands.recv_timeout(delay).map_err(|e| match e {
+                    RecvTimeoutError::Timeout => None,
+                    RecvTimeoutError::Disconnected => Some(()),
+                })
+            }
+        } else {
+            commands.recv().map_err(|_| Some(()))
+        };
+        match next {
+            Ok(message) => handle(&mut session, message, &out),
+            // Nothing from the page: the engine to move plays.
+            Err(None) => {
+                if let Some(session) = session.as_mut() {
+                    session.engine_move(&out);
+                }
+            }
+            Err(Some(())) => break,
+        }
+    }
+    // Dropping the session shuts its engines down.
+    drop(session);
+    log::debug!("a tab closed; its engines are shut down");
+}
