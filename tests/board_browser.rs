@@ -472,6 +472,19 @@ async fn count(client: &Client, css: &str) -> usize {
         .map_or(0, |found| found.len())
 }
 
+/// The board's `shape` cells whose fill is not the empty cell's: the stones.
+async fn filled_cells(client: &Client, shape: &str, empty_fill: &str) -> Option<u64> {
+    let script = format!(
+        "return [...document.querySelectorAll('{shape}[data-cell]')]\
+         .filter(c => c.getAttribute('fill') !== '{empty_fill}').length;"
+    );
+    client
+        .execute(&script, vec![])
+        .await
+        .expect("stones")
+        .as_u64()
+}
+
 #[test]
 fn hex_by_clicks_against_an_engine_and_an_occupied_cell_refused() {
     with_page(Ending::CloseTab, |client, address| async move {
@@ -503,15 +516,8 @@ fn hex_by_clicks_against_an_engine_and_an_occupied_cell_refused() {
         assert_eq!(plies(&state(&client).await), plies(&s));
         let end = play_to_the_end(&client, |legal| vec![Click::Cell(legal[0].clone())]).await;
         // Every move is a stone on the board.
-        let stones = client
-            .execute(
-                "return [...document.querySelectorAll('polygon[data-cell]')]\
-                 .filter(p => p.getAttribute('fill') !== '#d9b36c').length;",
-                vec![],
-            )
-            .await
-            .expect("stones");
-        assert_eq!(stones.as_u64(), Some(plies(&end) as u64));
+        let stones = filled_cells(&client, "polygon", "#d9b36c").await;
+        assert_eq!(stones, Some(plies(&end) as u64));
         screenshot(&client, "hex").await;
         check_end(&client, &end, &["GM[11]", "SZ[5]"]).await;
     });
@@ -531,15 +537,8 @@ fn gomoku_by_clicks_against_an_engine() {
         .await;
         assert_eq!(count(&client, "circle[data-cell]").await, 49);
         let end = play_to_the_end(&client, |legal| vec![Click::Cell(legal[0].clone())]).await;
-        let stones = client
-            .execute(
-                "return [...document.querySelectorAll('circle[data-cell]')]\
-                 .filter(c => c.getAttribute('fill') !== 'transparent').length;",
-                vec![],
-            )
-            .await
-            .expect("stones");
-        assert_eq!(stones.as_u64(), Some(plies(&end) as u64));
+        let stones = filled_cells(&client, "circle", "transparent").await;
+        assert_eq!(stones, Some(plies(&end) as u64));
         screenshot(&client, "gomoku").await;
         check_end(&client, &end, &["GM[4]", "SZ[7]"]).await;
     });
