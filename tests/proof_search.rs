@@ -229,3 +229,70 @@ fn gomoku_proofs_agree_with_exhaustive_search_where_draws_abound() {
         positions.len()
     );
 }
+
+/// Breakthrough's static results (wins in one and three plies, intruders,
+/// runners) claim exact distances: every one the knowledge gives on random
+/// positions, short enough to search, must be the shortest forced result.
+#[test]
+fn breakthrough_static_results_are_the_shortest_forced_results() {
+    let mut checked = 0;
+    for (rows, columns, plies) in [("6", "5", 6..30), ("5", "5", 4..20), ("8", "8", 20..60)] {
+        let rules = rules::<Breakthrough>(&[("Rows", rows), ("Columns", columns)]);
+        let short = if rows == "8" { 3 } else { 5 };
+        for mut position in random_positions::<Breakthrough>(&rules, 1500, plies, 77) {
+            let Some(plies) = BreakthroughKnowledge.forced_result(&mut position) else {
+                continue;
+            };
+            let length = plies.unsigned_abs();
+            if length > short {
+                continue;
+            }
+            let mover = position.side_to_move();
+            let winner = if plies > 0 { mover } else { mover.other() };
+            let fen = position.to_fen();
+            let mut memo = HashMap::new();
+            assert!(
+                wins_within(&mut position, winner, length, &mut memo),
+                "{fen}: no forced win in {length} plies"
+            );
+            assert!(
+                length < 2 || !wins_within(&mut position, winner, length - 2, &mut memo),
+                "{fen}: a win faster than {length} plies"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 100, "only {checked} static results checked");
+}
+
+/// Where Breakthrough's knowledge keeps moves out of the search, either a
+/// kept move wins at once or every move kept out loses within four plies
+/// (an intruder left standing, or a safe step allowed), so the kept ones
+/// are never worse.
+#[test]
+fn breakthrough_moves_kept_out_of_the_search_lose_quickly() {
+    let mut pruned = 0;
+    for (rows, columns, plies) in [("6", "5", 6..30), ("8", "8", 20..60)] {
+        let rules = rules::<Breakthrough>(&[("Rows", rows), ("Columns", columns)]);
+        for mut position in random_positions::<Breakthrough>(&rules, 800, plies, 78) {
+            let (mut all, mut kept) = (Vec::new(), Vec::new());
+            position.generate_moves(&mut all);
+            BreakthroughKnowledge.search_moves(&position, &mut kept);
+            if BreakthroughKnowledge.forced_result(&mut position) == Some(1) {
+                continue;
+            }
+            let winner = position.side_to_move().other();
+            for mv in all.into_iter().filter(|mv| !kept.contains(mv)) {
+                let fen = position.to_fen();
+                position.make_move(mv);
+                assert!(
+                    wins_within(&mut position, winner, 3, &mut HashMap::new()),
+                    "{fen}: a move kept out does not lose within four plies"
+                );
+                position.unmake_move(mv);
+                pruned += 1;
+            }
+        }
+    }
+    assert!(pruned > 100, "only {pruned} moves kept out");
+}

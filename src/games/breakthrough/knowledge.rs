@@ -71,6 +71,10 @@ impl Knowledge<Breakthrough> for BreakthroughKnowledge {
                 return;
             }
         }
+        if let Some(answers) = tactics::answers_to_safe_step(board) {
+            *moves = answers;
+            return;
+        }
         board.push_moves(moves, !0);
     }
 

@@ -3,7 +3,7 @@
 
 use once_cell::sync::Lazy;
 
-use super::board::{Bitboard, Board, Geometry};
+use super::board::{Bitboard, Board, Geometry, Move};
 use crate::core::Player;
 
 /// For each side and square, the squares in front of a piece there from
@@ -69,6 +69,26 @@ fn unstoppable_runner(board: &Board, side: Player) -> Option<u32> {
     best
 }
 
+/// Whether `side` (to move, with no enemy piece one step from its goal) can
+/// step a piece onto the rank before the goal where no enemy piece attacks
+/// it: nothing can then take it, the opponent has no win in one, and from
+/// that rank a diagonal step to the goal is always open, so it wins on the
+/// next move.
+fn safe_step_to_last_rank(board: &Board, side: Player) -> bool {
+    let geometry = board.geometry();
+    let rows = geometry.rows() as usize;
+    let own = board.pieces[side.index()];
+    let enemy = board.pieces[side.other().index()];
+    let runners = own & geometry.relative_rank_mask(side, rows - 3);
+    if runners == 0 {
+        return false;
+    }
+    let empty_steps = geometry.steps_ahead(side, runners) & !board.occupied();
+    let captures = geometry.attacks(side, runners) & enemy;
+    let reachable = empty_steps | captures;
+    reachable & !geometry.attacks(side.other(), enemy) != 0
+}
+
 /// Pieces of the opponent one step from their goal, which the side to move
 /// must capture at once.
 pub fn intruders(board: &Board) -> Bitboard {
@@ -91,6 +111,9 @@ pub fn forced_result(board: &Board) -> Option<i32> {
         }
         return None;
     }
+    if safe_step_to_last_rank(board, us) {
+        return Some(3);
+    }
     if let Some(moves) = unstoppable_runner(board, us) {
         if moves <= fastest_possible(board, them) {
             return Some(2 * moves as i32 - 1);
@@ -101,7 +124,46 @@ pub fn forced_result(board: &Board) -> Option<i32> {
             return Some(-2 * moves as i32);
         }
     }
-    None
+    let mut moves = Vec::new();
+    threatened_moves(board, &mut moves);
+    (!moves.is_empty() && moves.iter().all(|&mv| allows_safe_step(board, mv))).then_some(-4)
+}
+
+/// When the opponent threatens a safe step to the rank before its goal (a
+/// win in three plies were it to move), fills `moves` with every move of
+/// the side to move; otherwise leaves it empty. Called only where the side
+/// to move has no intruder to take.
+fn threatened_moves(board: &Board, moves: &mut Vec<Move>) {
+    moves.clear();
+    if safe_step_to_last_rank(board, board.side.other()) {
+        board.generate_moves(moves);
+    }
+}
+
+/// Whether after `mv` the opponent, with no intruder to take, has a safe step
+/// to the rank before its goal: `mv` then loses in four plies.
+fn allows_safe_step(board: &Board, mv: Move) -> bool {
+    let mut after = board.clone();
+    after.make_move(mv);
+    intruders(&after) == 0 && safe_step_to_last_rank(&after, after.side)
+}
+
+/// The moves that do not lose in four plies to a safe step (see
+/// `allows_safe_step`), if the opponent threatens one and some move answers
+/// it; `None` when every move may be searched. A move that loses faster
+/// than the rest is never the best, and what remains loses in no fewer
+/// plies, so proofs within any number of plies keep their verdict.
+pub fn answers_to_safe_step(board: &Board) -> Option<Vec<Move>> {
+    if intruders(board) != 0 || board.own() & board.geometry().last_step_rank(board.side) != 0 {
+        return None;
+    }
+    let mut moves = Vec::new();
+    threatened_moves(board, &mut moves);
+    if moves.is_empty() {
+        return None;
+    }
+    moves.retain(|&mv| !allows_safe_step(board, mv));
+    (!moves.is_empty()).then_some(moves)
 }
 
 #[cfg(test)]
@@ -138,6 +200,25 @@ mod tests {
         // White's e5 has an empty cone; Black's pieces are far from White's home.
         let b = board("pp6/8/8/4P3/8/8/8/8 w 0 1");
         assert_eq!(forced_result(&b), Some(5));
+    }
+
+    #[test]
+    fn a_safe_step_to_the_rank_before_the_goal_wins_in_three_plies() {
+        // e8 guards d7 and f7, but e7 is free.
+        let b = board("4p3/8/4P3/8/8/8/8/8 w 0 1");
+        assert_eq!(forced_result(&b), Some(3));
+        // A capture onto an unguarded square counts too.
+        let b = board("2p5/4p3/3P4/8/8/8/8/8 w 0 1");
+        assert_eq!(forced_result(&b), Some(3));
+    }
+
+    #[test]
+    fn a_step_onto_guarded_squares_is_not_proven() {
+        let b = board("2ppp1p1/8/4P3/8/8/8/8/8 w 0 1");
+        assert_eq!(forced_result(&b), None);
+        // Black to move, mirrored: its d3 runner finds c2, d2 and e2 guarded.
+        let b = board("8/8/8/8/8/3p4/8/1PPP1P2 b 0 1");
+        assert_eq!(forced_result(&b), None);
     }
 
     #[test]
