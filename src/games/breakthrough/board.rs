@@ -107,6 +107,13 @@ impl Geometry {
         bits & (((bits & !FILE_A) >> 1) | ((bits & !self.last_file) << 1))
     }
 
+    /// The square on the same rank, as far from the last file as `square`
+    /// is from the a-file.
+    pub fn mirror(&self, square: u32) -> usize {
+        let (rank, file) = (square / 8, square % 8);
+        (rank * 8 + u32::from(self.columns) - 1 - file) as usize
+    }
+
     /// Rank of `square` counted from `side`'s home rank (0 to rows - 1).
     pub fn relative_rank(&self, side: Player, square: u32) -> usize {
         match side {
@@ -181,7 +188,10 @@ pub struct Board {
     pub pieces: [Bitboard; 2],
     pub side: Player,
     pub ply: u32,
+    /// Zobrist keys of this position and of its mirror image across the
+    /// middle file (see `hash`).
     hash: u64,
+    mirror_hash: u64,
     geometry: Geometry,
 }
 
@@ -204,30 +214,40 @@ impl Board {
             side,
             ply,
             hash: 0,
+            mirror_hash: 0,
             geometry,
         };
-        board.hash = board.compute_hash();
+        (board.hash, board.mirror_hash) = board.compute_hashes();
         board
     }
 
-    fn compute_hash(&self) -> u64 {
+    /// The keys of the position and of its mirror image, from scratch.
+    fn compute_hashes(&self) -> (u64, u64) {
         let mut hash = if self.side == Player::P2 {
             ZOBRIST.black_to_move
         } else {
             0
         };
+        let mut mirror_hash = hash;
         for (side, &bits) in self.pieces.iter().enumerate() {
             let mut rest = bits;
             while rest != 0 {
-                hash ^= ZOBRIST.pieces[side][rest.trailing_zeros() as usize];
+                let square = rest.trailing_zeros();
+                hash ^= ZOBRIST.pieces[side][square as usize];
+                mirror_hash ^= ZOBRIST.pieces[side][self.geometry.mirror(square)];
                 rest &= rest - 1;
             }
         }
-        hash
+        (hash, mirror_hash)
     }
 
+    /// One key for a position and its mirror image across the middle file,
+    /// which have the same value: the search's tables then hold one entry
+    /// for both (halving what a proof from the symmetric start must store).
+    /// A best move a table gives may be the mirror's; the searches only use
+    /// such a move when it is legal here, for ordering.
     pub fn hash(&self) -> u64 {
-        self.hash
+        self.hash.min(self.mirror_hash)
     }
 
     pub fn geometry(&self) -> &Geometry {
@@ -317,11 +337,15 @@ impl Board {
         let us = mover.index();
         let them = 1 - us;
         let keys = &ZOBRIST.pieces;
-        self.pieces[us] ^= (1u64 << mv.from) | (1u64 << mv.to);
-        self.hash ^= keys[us][mv.from as usize] ^ keys[us][mv.to as usize];
+        let (from, to) = (u32::from(mv.from), u32::from(mv.to));
+        self.pieces[us] ^= (1u64 << from) | (1u64 << to);
+        self.hash ^= keys[us][from as usize] ^ keys[us][to as usize];
+        let (mirror_from, mirror_to) = (self.geometry.mirror(from), self.geometry.mirror(to));
+        self.mirror_hash ^= keys[us][mirror_from] ^ keys[us][mirror_to];
         if mv.capture {
-            self.pieces[them] ^= 1u64 << mv.to;
-            self.hash ^= keys[them][mv.to as usize];
+            self.pieces[them] ^= 1u64 << to;
+            self.hash ^= keys[them][to as usize];
+            self.mirror_hash ^= keys[them][mirror_to];
         }
     }
 
@@ -329,6 +353,7 @@ impl Board {
         self.toggle_pieces(self.side, mv);
         self.side = self.side.other();
         self.hash ^= ZOBRIST.black_to_move;
+        self.mirror_hash ^= ZOBRIST.black_to_move;
         self.ply += 1;
     }
 
@@ -337,17 +362,20 @@ impl Board {
     pub fn pass(&mut self) {
         self.side = self.side.other();
         self.hash ^= ZOBRIST.black_to_move;
+        self.mirror_hash ^= ZOBRIST.black_to_move;
     }
 
     pub fn unmake_move(&mut self, mv: Move) {
         self.side = self.side.other();
         self.hash ^= ZOBRIST.black_to_move;
+        self.mirror_hash ^= ZOBRIST.black_to_move;
         self.ply -= 1;
         self.toggle_pieces(self.side, mv);
     }
 
     /// Recomputes the key from scratch (tests check the incremental one).
     pub fn hash_from_scratch(&self) -> u64 {
-        self.compute_hash()
+        let (hash, mirror_hash) = self.compute_hashes();
+        hash.min(mirror_hash)
     }
 }

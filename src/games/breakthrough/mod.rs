@@ -227,4 +227,31 @@ mod tests {
         );
         assert!(names.contains(&"c4b5".to_string()) && names.contains(&"c4d5".to_string()));
     }
+
+    #[test]
+    fn a_position_and_its_mirror_image_share_one_key() {
+        let key = |fen: &str, rules: &BreakthroughRules| {
+            Breakthrough::from_fen(fen, rules).expect("valid").hash()
+        };
+        let rules = BreakthroughRules::default();
+        assert_eq!(
+            key("pp6/8/8/8/8/2P5/8/7P b 0 1", &rules),
+            key("6pp/8/8/8/8/5P2/8/P7 b 0 1", &rules)
+        );
+        assert_ne!(
+            key("pp6/8/8/8/8/2P5/8/7P b 0 1", &rules),
+            key("pp6/8/8/8/8/5P2/8/P7 b 0 1", &rules)
+        );
+        assert_ne!(
+            key("pp6/8/8/8/8/2P5/8/7P b 0 1", &rules),
+            key("pp6/8/8/8/8/2P5/8/7P w 0 1", &rules)
+        );
+        let mut narrow = BreakthroughRules::default();
+        Breakthrough::set_rule_option(&mut narrow, "Rows", "6").expect("valid");
+        Breakthrough::set_rule_option(&mut narrow, "Columns", "5").expect("valid");
+        assert_eq!(
+            key("ppppp/ppp1p/3p1/5/PPPPP/PPPPP w 0 2", &narrow),
+            key("ppppp/p1ppp/1p3/5/PPPPP/PPPPP w 0 2", &narrow)
+        );
+    }
 }
