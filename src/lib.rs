@@ -7,4 +7,5 @@ pub mod engine;
 pub mod games;
 pub mod protocol;
 pub mod referee;
+pub mod research;
 pub mod tuning;

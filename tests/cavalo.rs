@@ -553,3 +553,30 @@ fn a_match_gives_the_engine_its_late_time_once_few_cells_are_left() {
     assert_eq!(refused.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&refused.stderr).contains("not a number"));
 }
+
+#[test]
+fn cavalo_tools_refuses_a_bad_number_instead_of_using_its_default() {
+    for args in [
+        vec!["balance", "abc"],
+        vec!["solvebench", "12", "0", "many"],
+        vec!["labels", "10", "1", "1000", "80", "70"],
+        vec!["match", "boards", "x"],
+        vec!["nonsense"],
+    ] {
+        let output = Command::cargo_bin("cavalo-tools")
+            .unwrap()
+            .args(&args)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?} printed results");
+        assert!(!output.stderr.is_empty(), "{args:?} said nothing");
+    }
+    let help = Command::cargo_bin("cavalo-tools")
+        .unwrap()
+        .arg("--help")
+        .output()
+        .unwrap();
+    assert!(help.status.success());
+    assert!(String::from_utf8_lossy(&help.stdout).contains("verdicts"));
+}

@@ -13,8 +13,6 @@ pub mod knowledge;
 pub mod notation;
 pub mod position;
 pub mod rules;
-pub mod seed_baseline;
-pub mod tools;
 
 pub use knowledge::CavaloKnowledge;
 pub use position::{Cavalo, Move};
@@ -134,4 +132,4 @@ const BENCH_POSITIONS: [&str; 8] = [
 ];
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

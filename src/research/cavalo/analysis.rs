@@ -17,19 +17,12 @@ use crate::games::cavalo::{exact, Cavalo, Rules};
 /// Replays a game on board BOARD_SEED and prints, after each move that
 /// leaves at most MOST_CELLS cells, the exact solver's verdict for White
 /// (within MAX_NODES nodes, `?` beyond): where a lost game was lost.
-pub(super) fn verdicts(args: &[String]) -> Result<(), String> {
-    let [seed, nodes, most_cells, moves @ ..] = args else {
-        return Err("too few arguments".to_string());
-    };
-    let board_seed = seed
-        .parse()
-        .map_err(|_| format!("'{seed}' is not a board seed"))?;
-    let nodes = nodes
-        .parse()
-        .map_err(|_| format!("'{nodes}' is not a node count"))?;
-    let most_cells: u32 = most_cells
-        .parse()
-        .map_err(|_| format!("'{most_cells}' is not a cell count"))?;
+pub(super) fn verdicts(
+    board_seed: u64,
+    nodes: u64,
+    most_cells: u32,
+    moves: &[String],
+) -> Result<(), String> {
     let rules = Rules::on_board(board_seed);
     let mut game = Cavalo::start(&rules);
     let mut legal = Vec::new();

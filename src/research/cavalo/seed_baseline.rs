@@ -25,8 +25,8 @@
 
 use std::time::{Duration, Instant};
 
-use super::position::{Cavalo, Move};
 use crate::core::Player;
+use crate::games::cavalo::{Cavalo, Move};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SeedEvaluation {

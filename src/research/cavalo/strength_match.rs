@@ -6,9 +6,9 @@ use crate::games::cavalo::CavaloKnowledge;
 use std::time::Duration;
 
 use super::engine_search;
+use super::seed_baseline::{seed_move, SeedDepth, SeedEvaluation};
 use crate::core::{Game, Outcome, Player};
 use crate::engine::Engine;
-use crate::games::cavalo::seed_baseline::{seed_move, SeedDepth, SeedEvaluation};
 use crate::games::cavalo::{Cavalo, Rules};
 
 pub(super) struct MatchSettings {
