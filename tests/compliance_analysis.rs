@@ -125,10 +125,7 @@ fn assert_verdict(report: &str, name: &str, verdict: &str) {
 }
 
 fn python3() -> &'static str {
-    assert!(
-        common::python_available(),
-        "python3 is needed for the misbehaving relays"
-    );
+    common::require_python();
     "python3"
 }
 

@@ -15,7 +15,7 @@ use boardgames::games::gomoku::{Gomoku, GomokuRules};
 use boardgames::referee::adjudication::Termination;
 use boardgames::referee::record::{parse_sgf, GameRecord};
 use common::renju::{point, Grid, BLACK, EMPTY, WHITE};
-use common::{python_available, Engine};
+use common::{require_python, Engine};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -158,9 +158,7 @@ fn gomoku_command() -> String {
 
 #[test]
 fn the_referee_adjudicates_a_forbidden_move_as_a_loss() {
-    if !python_available() {
-        return;
-    }
+    require_python();
     let bad = vec![
         format!(
             "cmd=python3 {} play --move h8 --after 0 -- {}",

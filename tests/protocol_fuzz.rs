@@ -10,7 +10,7 @@
 use std::path::Path;
 use std::process::Command;
 
-use common::{binary, python_available};
+use common::{binary, require_python};
 
 /// What every UGI session sends at least once (the script's tour of the
 /// analysis commands), as its `sent:` line names it.
@@ -44,10 +44,7 @@ mod common;
 /// Runs four fuzz sessions of `engine` through `front_end`, checks that
 /// none failed, and returns the script's output.
 fn fuzz(front_end: &[&str], engine: &str, seed: u32) -> String {
-    assert!(
-        python_available(),
-        "python3 is needed to run scripts/protocol-fuzz.py"
-    );
+    require_python();
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/protocol-fuzz.py");
     let output = Command::new("python3")
         .arg(&script)

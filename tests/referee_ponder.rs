@@ -11,7 +11,7 @@ use assert_cmd::cargo::cargo_bin;
 use boardgames::referee::adjudication::Termination;
 use boardgames::referee::record::{parse_text, GameRecord};
 use boardgames::referee::transcript::{parse_line, Direction};
-use common::python_available;
+use common::require_python;
 
 mod common;
 
@@ -274,9 +274,7 @@ fn a_wrong_prediction_is_stopped_and_the_move_asked_for_again() {
 /// games at once than the cores allow is warned about.
 #[test]
 fn an_engine_without_ponder_plays_without_it_and_is_warned_about_once() {
-    if !python_available() {
-        return;
-    }
+    require_python();
     let args = common::strings(&[
         "--game",
         "breakthrough",
@@ -318,9 +316,7 @@ fn an_engine_without_ponder_plays_without_it_and_is_warned_about_once() {
 /// that game and is restarted for the next.
 #[test]
 fn an_engine_that_ignores_stop_while_pondering_stalls() {
-    if !python_available() {
-        return;
-    }
+    require_python();
     let args = common::strings(&[
         "--game",
         "breakthrough",

@@ -50,16 +50,16 @@ pub fn run_tune<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> (bool, String, String)
 
 /// Whether python3 runs here; says on stderr that the test is skipped if not
 /// (the misbehaving-engine fixtures and the protocol fuzzer are Python).
-pub fn python_available() -> bool {
+pub fn require_python() {
     let ok = Command::new("python3")
         .arg("--version")
         .stdout(Stdio::null())
         .status()
         .is_ok_and(|s| s.success());
-    if !ok {
-        eprintln!("skipped: python3 is needed");
-    }
-    ok
+    assert!(
+        ok,
+        "python3 is needed: the misbehaving engines and the fuzzer are Python scripts"
+    );
 }
 
 /// A running engine with its output read on a background thread.
