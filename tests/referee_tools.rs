@@ -63,11 +63,55 @@ fn two_humans_take_turns_and_one_undo_is_one_ply() {
     // After h2h3 h7h6 White may advance h3h4 but no longer a3a4.
     let listing = text
         .lines()
-        .map(|l| l.trim_start_matches("p1 to move> "))
+        .map(|l| l.trim_start_matches("white (P, moving up the board) to move> "))
         .find(|l| l.contains("h3h4"))
         .unwrap_or_else(|| panic!("{text}"));
     assert!(!listing.contains("a3a4"), "{listing}");
-    assert!(text.contains("p2 to move>"));
+    assert!(text.contains("black (p, moving down the board) to move>"));
+}
+
+#[test]
+fn a_person_is_told_their_colour_and_what_it_joins() {
+    for (game, options, first, second) in [
+        (
+            "hex",
+            vec!["--rule", "BoardSize=7"],
+            "black (x, joins row 1 to row 7) to move>",
+            "white (o, joins column a to column g) to move>",
+        ),
+        ("gomoku", vec![], "black (x) to move>", "white (o) to move>"),
+        (
+            "cavalo",
+            vec![],
+            "white (knight W) to move>",
+            "black (knight B) to move>",
+        ),
+    ] {
+        let mut args = vec!["--game", game, "--human", "both"];
+        args.extend(options);
+        let output = AssertCommand::cargo_bin("referee")
+            .unwrap()
+            .args(&args)
+            .write_stdin("moves\n")
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&output.stdout);
+        assert!(text.contains(first), "{game}: {text}");
+        let first_move = text
+            .lines()
+            .find_map(|l| l.strip_prefix(first))
+            .and_then(|l| l.split_whitespace().next())
+            .unwrap_or_else(|| panic!("{game}: no moves listed: {text}"))
+            .to_owned();
+        let output = AssertCommand::cargo_bin("referee")
+            .unwrap()
+            .args(&args)
+            .write_stdin(format!("{first_move}\n"))
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&output.stdout);
+        assert!(text.contains(second), "{game}: {text}");
+    }
 }
 
 #[test]

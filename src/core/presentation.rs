@@ -3,12 +3,18 @@
 //! the referee use it; the search never does. Every method has a default,
 //! so a new game may start with an empty `impl Presentation for ... {}`.
 
-use super::game::Game;
+use super::game::{Game, Player};
 
 pub trait Presentation: Game {
     /// A picture of the board for humans (`d`), several lines.
     fn render(&self) -> String {
         self.to_fen()
+    }
+
+    /// How a person is told who is to move: the colour, and what it plays
+    /// with or towards (e.g. "black (x, joins row 1 to row 11)").
+    fn player_description(&self, player: Player) -> String {
+        Self::player_colour(player).to_owned()
     }
 
     /// Answers a game-specific `query <what>` (beyond `gameover`, `p1turn`

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use crate::core::Presentation;
 
-use super::adjudication::{side_name, GameResult, Termination};
+use super::adjudication::{GameResult, Termination};
 use super::cli::HumanSide;
 use super::client::{ClockReport, EngineClient, EngineSpec, PositionRequest, Timeouts};
 use super::record::{render, GameRecord, MoveRecord, RecordFormat};
@@ -203,7 +203,7 @@ pub fn play<G: Presentation>(setup: &HumanGame, rules: &G::Rules) -> Result<i32,
             continue;
         }
         loop {
-            let _ = write!(out, "{} to move> ", side_name(side));
+            let _ = write!(out, "{} to move> ", position.player_description(side));
             let _ = out.flush();
             let mut line = String::new();
             match input.read_line(&mut line) {

@@ -143,6 +143,13 @@ impl Game for Breakthrough {
 }
 
 impl Presentation for Breakthrough {
+    fn player_description(&self, player: Player) -> String {
+        match player {
+            Player::P1 => "white (P, moving up the board)".to_owned(),
+            Player::P2 => "black (p, moving down the board)".to_owned(),
+        }
+    }
+
     fn render(&self) -> String {
         notation::render(&self.board)
     }

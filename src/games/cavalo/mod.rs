@@ -102,6 +102,13 @@ impl Game for Cavalo {
 }
 
 impl Presentation for Cavalo {
+    fn player_description(&self, player: Player) -> String {
+        match player {
+            Player::P1 => "white (knight W)".to_owned(),
+            Player::P2 => "black (knight B)".to_owned(),
+        }
+    }
+
     fn render(&self) -> String {
         notation::render(self)
     }

@@ -253,6 +253,13 @@ impl Game for Gomoku {
 }
 
 impl Presentation for Gomoku {
+    fn player_description(&self, player: Player) -> String {
+        match player {
+            Player::P1 => "black (x)".to_owned(),
+            Player::P2 => "white (o)".to_owned(),
+        }
+    }
+
     fn render(&self) -> String {
         let mut picture = notation::render(&self.board, self.history.last().map(|&mv| mv as usize));
         picture.push_str(&format!(

@@ -161,6 +161,15 @@ impl Game for Hex {
 }
 
 impl Presentation for Hex {
+    fn player_description(&self, player: Player) -> String {
+        let size = self.size();
+        let last_column = (b'a' + size as u8 - 1) as char;
+        match player {
+            Player::P1 => format!("black (x, joins row 1 to row {size})"),
+            Player::P2 => format!("white (o, joins column a to column {last_column})"),
+        }
+    }
+
     fn render(&self) -> String {
         notation::render(self)
     }
