@@ -429,3 +429,139 @@ fn a_gomocup_engine_plays_through_the_pbrain_adapter() {
         assert_eq!(&game.moves[0].mv, "h8");
     }
 }
+
+/// Runs the referee and returns its standard output; it must succeed.
+fn referee_output(args: &[String]) -> String {
+    let output = Command::new(cargo_bin("referee"))
+        .args(args)
+        .output()
+        .expect("the referee runs");
+    let text = String::from_utf8_lossy(&output.stdout).to_string();
+    assert!(
+        output.status.success(),
+        "{args:?}: {text}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    text
+}
+
+/// The summary lines both a whole match and a merge print (the time line
+/// and the records' path are the run's own).
+fn comparable_summary(text: &str) -> Vec<String> {
+    text.lines()
+        .filter(|l| !l.starts_with("Moves:") && !l.starts_with("Records:"))
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn four_slices_merged_equal_the_whole_match_game_for_game() {
+    let match_args = |records: &Path, shard: Option<&str>| {
+        let mut words = common::strings(&[
+            "--game",
+            "breakthrough",
+            "--engine",
+            &format!("cmd={}", engine()),
+            "name=deep",
+            "depth=2",
+            "--engine",
+            &format!("cmd={}", engine()),
+            "name=shallow",
+            "depth=1",
+            "--games",
+            "14",
+            "--concurrency",
+            "2",
+            "--openings",
+            "random:4:9",
+            "--quiet",
+            "--records",
+            records.to_str().expect("a path"),
+        ]);
+        if let Some(shard) = shard {
+            words.extend(["--shard".to_owned(), shard.to_owned()]);
+        }
+        words
+    };
+    let sprt = common::strings(&["--sprt", "elo0=0", "elo1=5"]);
+    let whole_records = temp_path("whole.jsonl");
+    let mut whole_args = match_args(&whole_records, None);
+    whole_args.extend(sprt.iter().cloned());
+    let whole = referee_output(&whole_args);
+    let mut merge_args = vec!["merge".to_owned()];
+    merge_args.extend(sprt.iter().cloned());
+    for k in 1..=4 {
+        let records = temp_path(&format!("slice-{k}.jsonl"));
+        referee_output(&match_args(&records, Some(&format!("{k}/4"))));
+        merge_args.push(records.to_str().expect("a path").to_owned());
+    }
+    let merged = referee_output(&merge_args);
+    assert_eq!(
+        comparable_summary(&merged),
+        comparable_summary(&whole),
+        "{merged}\n{whole}"
+    );
+    assert!(
+        whole.contains("Pentanomial") && whole.contains("SPRT"),
+        "{whole}"
+    );
+
+    let read = |path: &str| parse_json_lines(&std::fs::read_to_string(path).expect("records"));
+    let mut whole_games = read(whole_records.to_str().unwrap()).expect("whole records");
+    let mut slice_games = Vec::new();
+    for path in &merge_args[4..] {
+        slice_games.extend(read(path).expect("slice records"));
+        let _ = std::fs::remove_file(path);
+    }
+    let _ = std::fs::remove_file(&whole_records);
+    whole_games.sort_by_key(|g| g.round);
+    slice_games.sort_by_key(|g| g.round);
+    assert_eq!(whole_games.len(), 14);
+    assert_eq!(slice_games.len(), 14);
+    for (whole, slice) in whole_games.iter().zip(&slice_games) {
+        assert_eq!(whole.round, slice.round);
+        assert_eq!(whole.opening, slice.opening, "game {}", whole.round);
+        let moves = |g: &GameRecord| g.moves.iter().map(|m| m.mv.clone()).collect::<Vec<_>>();
+        assert_eq!(moves(whole), moves(slice), "game {}", whole.round);
+        assert_eq!(
+            whole.result.winner, slice.result.winner,
+            "game {}",
+            whole.round
+        );
+    }
+}
+
+#[test]
+fn merge_refuses_a_game_found_twice_and_a_missing_file() {
+    let records = temp_path("twice.jsonl");
+    referee_output(&common::strings(&[
+        "--game",
+        "breakthrough",
+        "--engine",
+        &format!("cmd={}", engine()),
+        "depth=1",
+        "--engine",
+        &format!("cmd={}", engine()),
+        "depth=1",
+        "--games",
+        "2",
+        "--quiet",
+        "--shard",
+        "1/1",
+        "--records",
+        records.to_str().unwrap(),
+    ]));
+    let path = records.to_str().unwrap();
+    for args in [
+        vec!["merge", path, path],
+        vec!["merge", "/nonexistent/records.jsonl"],
+    ] {
+        let output = Command::new(cargo_bin("referee"))
+            .args(&args)
+            .output()
+            .expect("the referee runs");
+        assert_eq!(output.status.code(), Some(1), "{args:?}");
+        assert!(!output.stderr.is_empty());
+    }
+    let _ = std::fs::remove_file(&records);
+}

@@ -6,6 +6,7 @@ use std::time::Duration;
 use super::client::{EngineSpec, Proto, Timeouts};
 use super::openings::OpeningSource;
 use super::stats::SprtConfig;
+use super::tournament::Shard;
 
 pub const USAGE: &str = "\
 usage:
@@ -14,6 +15,8 @@ usage:
           --engine ... [--ponder] [--games N] [--concurrency K] [--openings FILE|random:N[:SEED]|boards[:SEED]] [--seed S]
           [--maxmoves PLIES] [--rule X=V]... [--sprt elo0=E0 elo1=E1 alpha=A beta=B]
           [--records FILE | --no-records] [--log FILE] [--ready-timeout MS] [--ping MS] [--grace MS] [--quiet]
+          [--shard K/N]
+  referee merge [--sprt elo0=E0 elo1=E1 alpha=A beta=B] FILE...
   referee --game <game> --human <p1|p2|black|white|both|none> [--engine ...] [--records FILE] [--rule X=V]
   referee --game <game> --compliance <command> [--proto ugi|uci]
 ";
@@ -68,6 +71,7 @@ pub struct Cli {
     pub human: Option<HumanSide>,
     pub compliance: Option<String>,
     pub compliance_proto: Proto,
+    pub shard: Option<Shard>,
 }
 
 fn number<T: std::str::FromStr>(flag: &str, value: Option<&String>) -> Result<T, String> {
@@ -95,6 +99,7 @@ pub fn parse(args: &[String]) -> Result<Cli, String> {
         human: None,
         compliance: None,
         compliance_proto: Proto::Ugi,
+        shard: None,
     };
     let mut openings_text: Option<String> = None;
     let mut seed: u64 = 1;
@@ -138,6 +143,7 @@ pub fn parse(args: &[String]) -> Result<Cli, String> {
                         cli.rule_options.push((name.to_owned(), value.to_owned()));
                     }
                     "--records" => cli.records = Some(v.clone()),
+                    "--shard" => cli.shard = Some(Shard::parse(v)?),
                     "--log" => cli.log = Some(v.clone()),
                     "--ready-timeout" => {
                         cli.timeouts.ready = Duration::from_millis(number(flag, Some(v))?)

@@ -34,6 +34,7 @@ use crate::games::cavalo::Cavalo;
 use crate::games::gomoku::Gomoku;
 use crate::games::hex::Hex;
 
+use self::stats::SprtConfig;
 use self::tournament::{default_records_path, format_summary, run_match, MatchConfig};
 use self::transcript::Transcript;
 
@@ -47,6 +48,9 @@ pub fn main_with_args(args: &[String]) -> i32 {
     if args.iter().any(|a| a == "--help" || a == "-h") {
         print!("{}", cli::USAGE);
         return 0;
+    }
+    if args.first().map(String::as_str) == Some("merge") {
+        return merge(&args[1..]);
     }
     let cli = match cli::parse(args) {
         Ok(cli) => cli,
@@ -63,6 +67,42 @@ pub fn main_with_args(args: &[String]) -> i32 {
         Ok(code) => code,
         Err(e) => {
             eprintln!("referee: {e}");
+            1
+        }
+    }
+}
+
+/// `referee merge [--sprt ...] FILE...`: one summary from the JSON-line
+/// records of a match's slices.
+fn merge(args: &[String]) -> i32 {
+    let (sprt, files) = match args.first().map(String::as_str) {
+        Some("--sprt") => {
+            let words: Vec<String> = args[1..]
+                .iter()
+                .take_while(|w| w.contains('='))
+                .cloned()
+                .collect();
+            match SprtConfig::parse(&words) {
+                Ok(config) => (Some(config), &args[1 + words.len()..]),
+                Err(e) => {
+                    eprintln!("referee merge: {e}");
+                    return 2;
+                }
+            }
+        }
+        _ => (None, args),
+    };
+    if files.is_empty() {
+        eprintln!("referee merge: no records to merge\n{}", cli::USAGE);
+        return 2;
+    }
+    match tournament::merge_records(files, sprt.as_ref()) {
+        Ok(summary) => {
+            print!("{}", format_summary(&summary, sprt.as_ref()));
+            0
+        }
+        Err(e) => {
+            eprintln!("referee merge: {e}");
             1
         }
     }
@@ -128,6 +168,7 @@ fn run<G: Presentation>(cli: &cli::Cli) -> Result<i32, String> {
         rule_options: cli.rule_options.clone(),
         timeouts: cli.timeouts.clone(),
         quiet: cli.quiet,
+        shard: cli.shard,
     };
     let summary = run_match::<G>(&config)?;
     print!("{}", format_summary(&summary, cli.sprt.as_ref()));

@@ -17,7 +17,7 @@ use super::adjudication::Termination;
 use super::client::{EngineClient, EngineSpec, Timeouts};
 use super::openings::{openings_for_pairs, OpeningSource};
 use super::play::{play_game, GameSettings, Overhead, PonderCount};
-use super::record::{render, GameRecord, RecordFormat};
+use super::record::{parse_json_lines, render, GameRecord, RecordFormat};
 use super::stats::{
     llr_pentanomial, llr_trinomial, Pentanomial, SprtConfig, SprtDecision, Trinomial,
 };
@@ -39,6 +39,41 @@ pub struct MatchConfig {
     pub rule_options: Vec<(String, String)>,
     pub timeouts: Timeouts,
     pub quiet: bool,
+    /// `--shard K/N`: play only this slice of the match's pairs.
+    pub shard: Option<Shard>,
+}
+
+/// A deterministic slice of a match (`--shard K/N`): the pairs whose number
+/// leaves K - 1 when divided by N, with the openings, game numbers and seeds
+/// they have in the whole match, so slices played anywhere merge into it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// From 0 (K - 1).
+    pub index: usize,
+    pub count: usize,
+}
+
+impl Shard {
+    /// Reads `K/N` with 1 <= K <= N.
+    pub fn parse(text: &str) -> Result<Shard, String> {
+        let bad = || format!("--shard '{text}' is not K/N with 1 <= K <= N");
+        let (k, n) = text.split_once('/').ok_or_else(bad)?;
+        let (k, n): (usize, usize) = (
+            k.trim().parse().map_err(|_| bad())?,
+            n.trim().parse().map_err(|_| bad())?,
+        );
+        if k == 0 || k > n {
+            return Err(bad());
+        }
+        Ok(Shard {
+            index: k - 1,
+            count: n,
+        })
+    }
+
+    fn holds(self, pair: usize) -> bool {
+        pair % self.count == self.index
+    }
 }
 
 #[derive(Clone, Debug, Default)]
@@ -56,6 +91,41 @@ pub struct MatchSummary {
     pub wall_time: Duration,
     /// By engine: ponder searches and ponderhits.
     pub ponder: [PonderCount; 2],
+    /// First engine's score in games whose pair is not yet complete, by pair.
+    unpaired: HashMap<usize, f64>,
+}
+
+impl MatchSummary {
+    /// Counts one finished game (numbered from 0; the first engine is player
+    /// 1 in even games) and updates the SPRT state.
+    fn add_game(&mut self, game: usize, record: &GameRecord, sprt: Option<&SprtConfig>) {
+        let score = first_engine_score(game, record);
+        let tally = |t: &mut Trinomial| match score {
+            s if s > 0.75 => t.wins += 1,
+            s if s < 0.25 => t.losses += 1,
+            _ => t.draws += 1,
+        };
+        tally(&mut self.results);
+        tally(&mut self.by_colour[game % 2]);
+        if let Some(other) = self.unpaired.remove(&(game / 2)) {
+            self.pentanomial.add_pair(other, score);
+        } else {
+            self.unpaired.insert(game / 2, score);
+        }
+        *self
+            .terminations
+            .entry(record.result.termination)
+            .or_default() += 1;
+        self.disagreements += record.notes.len() as u64;
+        if let Some(sprt) = sprt {
+            let llr = if self.pentanomial.pairs() > 0 {
+                llr_pentanomial(&self.pentanomial, sprt)
+            } else {
+                llr_trinomial(&self.results, sprt)
+            };
+            self.sprt = Some((llr, sprt.decide(llr)));
+        }
+    }
 }
 
 struct Finished {
@@ -132,16 +202,27 @@ pub fn run_match<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> 
         config.first_pair,
         pairs,
     )?);
-    let records_format = config
-        .records
-        .as_deref()
-        .map_or(RecordFormat::for_game(G::NAME), |path| {
-            RecordFormat::for_path(path, G::NAME)
-        });
+    // A slice's records are what `referee merge` reads: JSON lines.
+    let records_format = match (&config.records, config.shard) {
+        (_, Some(_)) => RecordFormat::Json,
+        (Some(path), None) => RecordFormat::for_path(path, G::NAME),
+        (None, None) => RecordFormat::for_game(G::NAME),
+    };
     let mut records_file = match &config.records {
         Some(path) => Some(File::create(path).map_err(|e| format!("cannot create '{path}': {e}"))?),
         None => None,
     };
+    let my_pairs: Arc<Vec<usize>> = Arc::new(
+        (0..pairs)
+            .filter(|&pair| config.shard.is_none_or(|shard| shard.holds(pair)))
+            .collect(),
+    );
+    let my_games = my_pairs
+        .iter()
+        .map(|&pair| (config.games - 2 * pair).min(2))
+        .sum::<usize>();
+    // A slice plays all its games: the SPRT decides on the merged whole.
+    let sprt = config.sprt.filter(|_| config.shard.is_none());
     let next_pair = Arc::new(AtomicUsize::new(0));
     let stop = Arc::new(AtomicBool::new(false));
     let (sender, receiver) = mpsc::channel::<Finished>();
@@ -164,6 +245,7 @@ pub fn run_match<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> 
         let mut second = make_client(1);
         let rules = rules.clone();
         let openings = openings.clone();
+        let my_pairs = my_pairs.clone();
         let next_pair = next_pair.clone();
         let stop = stop.clone();
         let sender = sender.clone();
@@ -172,11 +254,9 @@ pub fn run_match<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> 
         let handle = thread::Builder::new()
             .name(format!("match-worker-{}", worker + 1))
             .spawn(move || {
-                'pairs: loop {
-                    let pair = next_pair.fetch_add(1, Ordering::SeqCst);
-                    if pair >= openings.len() {
-                        break;
-                    }
+                'pairs: while let Some(&pair) =
+                    my_pairs.get(next_pair.fetch_add(1, Ordering::SeqCst))
+                {
                     for game in [2 * pair, 2 * pair + 1] {
                         if game >= games || stop.load(Ordering::SeqCst) {
                             break 'pairs;
@@ -236,7 +316,6 @@ pub fn run_match<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> 
         ],
         ..MatchSummary::default()
     };
-    let mut half_pairs: HashMap<usize, f64> = HashMap::new();
     let mut done = 0usize;
     let interactive = std::io::stderr().is_terminal();
     for finished in receiver {
@@ -263,24 +342,7 @@ pub fn run_match<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> 
         if config.engines[1].name.is_none() && !record.players[1 - first_index].is_empty() {
             summary.names[1] = record.players[1 - first_index].clone();
         }
-        let score = first_engine_score(game, &record);
-        let tally = |t: &mut Trinomial| match score {
-            s if s > 0.75 => t.wins += 1,
-            s if s < 0.25 => t.losses += 1,
-            _ => t.draws += 1,
-        };
-        tally(&mut summary.results);
-        tally(&mut summary.by_colour[game % 2]);
-        if let Some(other) = half_pairs.remove(&(game / 2)) {
-            summary.pentanomial.add_pair(other, score);
-        } else {
-            half_pairs.insert(game / 2, score);
-        }
-        *summary
-            .terminations
-            .entry(record.result.termination)
-            .or_default() += 1;
-        summary.disagreements += record.notes.len() as u64;
+        summary.add_game(game, &record, sprt.as_ref());
         summary.overhead.moves += overhead.moves;
         summary.overhead.engine_time += overhead.engine_time;
         summary.overhead.referee_time += overhead.referee_time;
@@ -290,20 +352,14 @@ pub fn run_match<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> 
         for note in &record.notes {
             log::warn!("game {}: {note}", game + 1);
         }
-        if let Some(sprt) = &config.sprt {
-            let llr = if summary.pentanomial.pairs() > 0 && config.games >= 2 {
-                llr_pentanomial(&summary.pentanomial, sprt)
-            } else {
-                llr_trinomial(&summary.results, sprt)
-            };
-            let decision = sprt.decide(llr);
-            summary.sprt = Some((llr, decision));
-            if decision != SprtDecision::Continue {
-                stop.store(true, Ordering::SeqCst);
-            }
+        if summary
+            .sprt
+            .is_some_and(|(_, decision)| decision != SprtDecision::Continue)
+        {
+            stop.store(true, Ordering::SeqCst);
         }
         if !config.quiet {
-            progress(&summary, done, config.games, interactive);
+            progress(&summary, done, my_games, interactive);
         }
     }
     for worker in workers {
@@ -454,6 +510,40 @@ pub fn format_summary(summary: &MatchSummary, sprt: Option<&SprtConfig>) -> Stri
         ));
     }
     out
+}
+
+/// `referee merge`: the summary of a match from its slices' JSON-line
+/// records (`--shard K/N ... --records F`), as one run of the whole match
+/// would give it: scores, by colour, Elo, pentanomial, game ends and, with
+/// `sprt`, its state once every game is counted. Engine and referee times
+/// and ponder counts are not in the records and are left out. A game found
+/// twice is an error.
+pub fn merge_records(paths: &[String], sprt: Option<&SprtConfig>) -> Result<MatchSummary, String> {
+    let mut games: BTreeMap<usize, GameRecord> = BTreeMap::new();
+    for path in paths {
+        let text =
+            std::fs::read_to_string(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
+        for record in parse_json_lines(&text).map_err(|e| format!("{path}: {e}"))? {
+            let game = record
+                .round
+                .checked_sub(1)
+                .ok_or_else(|| format!("{path}: a record has no game number"))?;
+            if games.insert(game, record).is_some() {
+                return Err(format!("{path}: game {} is in two records", game + 1));
+            }
+        }
+    }
+    let mut summary = MatchSummary::default();
+    for (&game, record) in &games {
+        let first_index = game % 2;
+        for (name, index) in summary.names.iter_mut().zip([first_index, 1 - first_index]) {
+            if name.is_empty() {
+                name.clone_from(&record.players[index]);
+            }
+        }
+        summary.add_game(game, record, sprt);
+    }
+    Ok(summary)
 }
 
 /// The default records file name for a game.

@@ -235,6 +235,7 @@ fn play_step<G: Game>(
         rule_options: job.rule_options.clone(),
         timeouts: Timeouts::default(),
         quiet: true,
+        shard: None,
     };
     run_match::<G>(&config)
 }
