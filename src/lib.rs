@@ -8,3 +8,4 @@ pub mod games;
 pub mod protocol;
 pub mod referee;
 pub mod tuning;
+pub mod wire;
