@@ -5,7 +5,7 @@
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use crate::core::{Game, OptionKind, Player};
+use crate::core::{Game, MoveError, OptionKind, Player};
 use crate::referee::adjudication::{GameResult, Termination};
 use crate::referee::client::{ClockReport, EngineClient, EngineReply, PositionRequest, Proto};
 use crate::referee::process::kill_process_group;
@@ -259,11 +259,11 @@ impl<G: Game> Session<G> {
         }
         let mv = self
             .position
-            .parse_move(text)
-            .map_err(|why| format!("'{text}' is not a move: {why}"))?;
-        if !self.legal_moves().contains(&mv) {
-            return Err(format!("{text} is not a legal move here"));
-        }
+            .parse_legal_move(text)
+            .map_err(|why| match why {
+                MoveError::Unreadable(why) => format!("'{text}' is not a move: {why}"),
+                _ => format!("{text} is not a legal move here"),
+            })?;
         self.make(mv, MoveRecord::default());
         Ok(mv)
     }
@@ -684,10 +684,8 @@ impl<G: Game> AnySession for Session<G> {
                 return;
             }
         };
-        let parsed = self.position.parse_move(&reply.mv);
-        let legal = self.legal_moves();
-        match parsed {
-            Ok(mv) if legal.contains(&mv) => {
+        match self.position.parse_legal_move(&reply.mv) {
+            Ok(mv) => {
                 let info = MoveRecord {
                     mv: String::new(),
                     book: false,

@@ -214,41 +214,7 @@ pub struct EngineReply {
 
 /// An option the engine declared in its handshake (`option name X type
 /// spin default D min A max B`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DeclaredOption {
-    pub name: String,
-    /// `spin`, `check`, `combo`, `string`, `button`.
-    pub kind: String,
-    pub default: Option<String>,
-    pub min: Option<i64>,
-    pub max: Option<i64>,
-}
-
-impl DeclaredOption {
-    /// Reads the words after `option `; `None` when there is no name or
-    /// type.
-    pub fn parse(line: &str) -> Option<Self> {
-        let rest = line.trim().strip_prefix("option name ")?;
-        let (name, rest) = rest.split_once(" type ")?;
-        let mut words = rest.split_whitespace();
-        let mut option = DeclaredOption {
-            name: name.trim().to_owned(),
-            kind: words.next()?.to_owned(),
-            default: None,
-            min: None,
-            max: None,
-        };
-        while let Some(word) = words.next() {
-            match word {
-                "default" => option.default = words.next().map(str::to_owned),
-                "min" => option.min = words.next().and_then(|w| w.parse().ok()),
-                "max" => option.max = words.next().and_then(|w| w.parse().ok()),
-                _ => {}
-            }
-        }
-        Some(option)
-    }
-}
+pub type DeclaredOption = crate::wire::ugi::OptionDeclaration;
 
 /// Protocol-specific memory of what the engine has been told this game.
 #[derive(Debug, Default)]
@@ -532,20 +498,5 @@ mod tests {
         assert!(EngineSpec::parse(&words("name=x")).is_err());
         assert!(EngineSpec::parse(&words("cmd=x colour=red")).is_err());
         assert!(EngineSpec::parse(&words("cmd=x proto=smoke")).is_err());
-    }
-
-    #[test]
-    fn declared_options_read_name_type_and_range() {
-        let spin =
-            DeclaredOption::parse("option name Move Overhead type spin default 30 min 0 max 5000")
-                .unwrap();
-        assert_eq!(spin.name, "Move Overhead");
-        assert_eq!(spin.kind, "spin");
-        assert_eq!(spin.default.as_deref(), Some("30"));
-        assert_eq!((spin.min, spin.max), (Some(0), Some(5000)));
-        let check = DeclaredOption::parse("option name Ponder type check default false").unwrap();
-        assert_eq!((check.kind.as_str(), check.min), ("check", None));
-        assert_eq!(DeclaredOption::parse("option name Broken"), None);
-        assert_eq!(DeclaredOption::parse("info string option"), None);
     }
 }

@@ -6,7 +6,7 @@
 use std::io::{BufRead, IsTerminal, Write};
 use std::sync::Arc;
 
-use crate::core::Presentation;
+use crate::core::{MoveError, Presentation};
 
 use super::adjudication::{side_name, GameResult, Termination};
 use super::cli::HumanSide;
@@ -169,10 +169,9 @@ pub fn play<G: Presentation>(setup: &HumanGame, rules: &G::Rules) -> Result<i32,
                 Ok(reply) => reply,
                 Err(fault) => break GameResult::from_fault(side, &fault),
             };
-            position.generate_moves(&mut legal);
-            let mv = match position.parse_move(&reply.mv) {
-                Ok(mv) if legal.contains(&mv) => mv,
-                _ => {
+            let mv = match position.parse_legal_move(&reply.mv) {
+                Ok(mv) => mv,
+                Err(_) => {
                     break GameResult::forfeit(
                         side,
                         Termination::IllegalMove,
@@ -267,27 +266,26 @@ pub fn play<G: Presentation>(setup: &HumanGame, rules: &G::Rules) -> Result<i32,
                         None => say(&mut out, "no engine to ask for a hint"),
                     }
                 }
-                text => {
-                    position.generate_moves(&mut legal);
-                    match position.parse_move(text) {
-                        Ok(mv) if legal.contains(&mv) => {
-                            let canonical = position.format_move(mv);
-                            record_moves.push(MoveRecord {
-                                mv: canonical.clone(),
-                                ..MoveRecord::default()
-                            });
-                            position.make_move(mv);
-                            played.push(mv);
-                            texts.push(canonical);
-                            continue 'game;
-                        }
-                        Ok(_) => say(
-                            &mut out,
-                            &format!("illegal move '{text}': not legal here (try 'moves')"),
-                        ),
-                        Err(why) => say(&mut out, &format!("illegal move '{text}': {why}")),
+                text => match position.parse_legal_move(text) {
+                    Ok(mv) => {
+                        let canonical = position.format_move(mv);
+                        record_moves.push(MoveRecord {
+                            mv: canonical.clone(),
+                            ..MoveRecord::default()
+                        });
+                        position.make_move(mv);
+                        played.push(mv);
+                        texts.push(canonical);
+                        continue 'game;
                     }
-                }
+                    Err(MoveError::Unreadable(why)) => {
+                        say(&mut out, &format!("illegal move '{text}': {why}"))
+                    }
+                    Err(_) => say(
+                        &mut out,
+                        &format!("illegal move '{text}': not legal here (try 'moves')"),
+                    ),
+                },
             }
         }
     };

@@ -11,7 +11,6 @@ pub mod adjudication;
 pub mod cli;
 pub mod client;
 pub mod compliance;
-pub mod coords;
 pub mod gtp;
 pub mod human;
 pub mod openings;

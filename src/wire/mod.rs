@@ -6,9 +6,13 @@
 //!
 //! - [`ugi`]: UCI/UGI commands (with `go` limits) and engine lines (`id`,
 //!   `option`, `bestmove`, `info`, ...), protocol/PROTOCOL.md;
-//! - [`score`]: `cp N` and `mate N`.
+//! - [`score`]: `cp N` and `mate N`;
+//! - [`gtp`]: GTP commands, `=`/`?` responses, colours and Hex moves;
+//! - [`pbrain`]: Gomocup commands, answers and `x,y` points.
 
+pub mod gtp;
 mod lex;
+pub mod pbrain;
 pub mod score;
 pub mod ugi;
 
