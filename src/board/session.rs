@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use crate::core::{Game, MoveError, OptionKind, Player};
 use crate::referee::adjudication::{GameResult, Termination};
-use crate::referee::client::{ClockReport, EngineClient, EngineReply, PositionRequest, Proto};
+use crate::referee::client::{ClockReport, EngineClient, EngineReply, PositionRequest};
 use crate::referee::process::kill_process_group;
 use crate::referee::record::{self, GameRecord, MoveRecord, RecordFormat};
 use crate::referee::timecontrol::allowed_time;
@@ -390,7 +390,7 @@ impl<G: Game> Session<G> {
         .ok_or_else(|| "no engine to ask".to_owned())?;
         // GTP and Gomocup engines play the move they find on their own
         // board: they must hear the game anew before their next move.
-        if !matches!(engine.proto(), Proto::Ugi | Proto::Uci) {
+        if engine.protocol().keeps_its_board() {
             self.engines_stale = true;
         }
         let reply = Self::search(engine, &request, out, side)

@@ -8,9 +8,9 @@ use std::time::{Duration, Instant};
 use crate::core::Player;
 
 use super::process::{EngineProcess, ProcessError};
+use super::protocol::EngineProtocol;
 use super::timecontrol::TimeControl;
 use super::transcript::Transcript;
-use super::{gtp, pbrain, ugi};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Proto {
@@ -35,7 +35,7 @@ impl Proto {
 
     /// Only the UCI family has `go ponder` and `ponderhit`.
     pub fn can_ponder(self) -> bool {
-        matches!(self, Proto::Ugi | Proto::Uci)
+        self.client().can_ponder()
     }
 }
 
@@ -245,7 +245,7 @@ pub struct EngineClient {
     /// handshake.
     pub ponders: bool,
     /// The moves of the position a `go ponder` is searching, while it runs.
-    pondering: Option<Vec<String>>,
+    pub(crate) pondering: Option<Vec<String>>,
     /// Sees every `info` line of a search as it arrives (the board's live
     /// thinking display); the referee's matches leave it unset.
     pub info_listener: Option<InfoListener>,
@@ -285,6 +285,11 @@ impl EngineClient {
         self.spec.proto
     }
 
+    /// The engine's dialect.
+    pub fn protocol(&self) -> &'static dyn EngineProtocol {
+        self.spec.proto.client()
+    }
+
     /// The running process; only valid after `ensure_started`.
     pub(crate) fn process(&mut self) -> Result<&mut EngineProcess, Fault> {
         self.process
@@ -314,11 +319,7 @@ impl EngineClient {
         self.needs_restart = false;
         self.session = SessionState::default();
         self.ponders = false;
-        let result = match self.spec.proto {
-            Proto::Ugi | Proto::Uci => ugi::handshake(self),
-            Proto::Gtp => gtp::handshake(self),
-            Proto::Pbrain => pbrain::handshake(self),
-        };
+        let result = self.protocol().handshake(self);
         if result.is_err() {
             self.needs_restart = true;
         }
@@ -335,11 +336,7 @@ impl EngineClient {
         self.ensure_started()?;
         self.session.moves_known = 0;
         self.session.started_game = false;
-        let result = match self.spec.proto {
-            Proto::Ugi | Proto::Uci => ugi::new_game(self),
-            Proto::Gtp => gtp::new_game(self, board_size),
-            Proto::Pbrain => pbrain::new_game(self, start_fen, board_size),
-        };
+        let result = self.protocol().new_game(self, start_fen, board_size);
         if result.is_err() {
             self.needs_restart = true;
         }
@@ -354,23 +351,13 @@ impl EngineClient {
         clocks: &ClockReport,
         allowed: Option<Duration>,
     ) -> Result<EngineReply, Fault> {
-        let result = match self.spec.proto {
-            Proto::Ugi | Proto::Uci => match self.pondering.take() {
-                Some(moves) if moves.as_slice() == position.moves => ugi::ponderhit(self, allowed),
-                Some(_) => {
-                    ugi::stop_ponder(self).and_then(|_| ugi::go(self, position, clocks, allowed))
-                }
-                None => ugi::go(self, position, clocks, allowed),
-            },
-            Proto::Gtp => gtp::go(self, position, clocks, allowed),
-            Proto::Pbrain => pbrain::go(self, position, clocks, allowed),
-        };
+        let protocol = self.protocol();
+        let result = protocol.go(self, position, clocks, allowed);
         match &result {
             Ok(_) | Err(Fault::Resigned) => {}
             // A late engine that still answers keeps its process (and its
             // warm caches); only one that cannot be brought back is restarted.
-            Err(Fault::TimedOut(_))
-                if matches!(self.spec.proto, Proto::Ugi | Proto::Uci) && ugi::resync(self) => {}
+            Err(Fault::TimedOut(_)) if protocol.resync(self) => {}
             Err(_) => self.needs_restart = true,
         }
         result
@@ -381,11 +368,12 @@ impl EngineClient {
     /// the clocks a move would get. Returns whether a ponder search runs; a
     /// failure shows when the engine is next asked for a move.
     pub fn start_ponder(&mut self, position: &PositionRequest, clocks: &ClockReport) -> bool {
-        if !self.ponders || !self.spec.proto.can_ponder() || self.needs_restart {
+        let protocol = self.protocol();
+        if !self.ponders || !protocol.can_ponder() || self.needs_restart {
             return false;
         }
         self.cancel_ponder();
-        match ugi::start_ponder(self, position, clocks) {
+        match protocol.start_ponder(self, position, clocks) {
             Ok(()) => {
                 self.pondering = Some(position.moves.to_vec());
                 true
@@ -405,7 +393,7 @@ impl EngineClient {
         if self.pondering.take().is_none() {
             return;
         }
-        if let Err(fault) = ugi::stop_ponder(self) {
+        if let Err(fault) = self.protocol().stop_ponder(self) {
             log::warn!(
                 "{}: ponder search not stopped: {fault:?}; restarting it",
                 self.display_name
@@ -421,19 +409,13 @@ impl EngineClient {
         if self.needs_restart {
             return None;
         }
-        match self.spec.proto {
-            Proto::Ugi | Proto::Uci => ugi::query_result(self, position),
-            Proto::Gtp | Proto::Pbrain => None,
-        }
+        self.protocol().query_result(self, position)
     }
 
     pub fn shutdown(&mut self) {
         self.pondering = None;
         if let Some(mut process) = self.process.take() {
-            let quit = match self.spec.proto {
-                Proto::Ugi | Proto::Uci | Proto::Gtp => "quit",
-                Proto::Pbrain => "END",
-            };
+            let quit = self.spec.proto.client().quit_line();
             process.shutdown(Some(quit), self.timeouts.grace);
         }
     }

@@ -5,7 +5,40 @@
 use std::time::{Duration, Instant};
 
 use super::client::{ClockReport, EngineClient, EngineReply, Fault, PositionRequest};
+use super::protocol::EngineProtocol;
 use crate::wire::gtp::{colour_name, from_gtp_move, to_gtp_move, GtpCommand, GtpResponse};
+
+/// GTP engines (MoHex, Wolve, ...): Hex only, from the empty board.
+pub struct GtpClient;
+
+impl EngineProtocol for GtpClient {
+    fn handshake(&self, client: &mut EngineClient) -> Result<(), Fault> {
+        handshake(client)
+    }
+
+    fn new_game(
+        &self,
+        client: &mut EngineClient,
+        _start_fen: Option<&str>,
+        board_size: Option<u32>,
+    ) -> Result<(), Fault> {
+        new_game(client, board_size)
+    }
+
+    fn go(
+        &self,
+        client: &mut EngineClient,
+        position: &PositionRequest,
+        clocks: &ClockReport,
+        allowed: Option<Duration>,
+    ) -> Result<EngineReply, Fault> {
+        go(client, position, clocks, allowed)
+    }
+
+    fn keeps_its_board(&self) -> bool {
+        true
+    }
+}
 
 /// Sends a command and reads its response: `Ok(Ok(text))` for `=`,
 /// `Ok(Err(text))` for `?`, with the time its first line came.
@@ -42,7 +75,7 @@ fn command(
     }
 }
 
-pub fn handshake(client: &mut EngineClient) -> Result<(), Fault> {
+fn handshake(client: &mut EngineClient) -> Result<(), Fault> {
     let deadline = Instant::now() + client.timeouts.handshake;
     let (name, _) = command(client, "name", &[], deadline)?;
     if client.spec.name.is_none() {
@@ -55,7 +88,7 @@ pub fn handshake(client: &mut EngineClient) -> Result<(), Fault> {
     Ok(())
 }
 
-pub fn new_game(client: &mut EngineClient, board_size: Option<u32>) -> Result<(), Fault> {
+fn new_game(client: &mut EngineClient, board_size: Option<u32>) -> Result<(), Fault> {
     let size = board_size.unwrap_or(11).to_string();
     let deadline = Instant::now() + client.timeouts.ready;
     if command(client, "boardsize", &[&size, &size], deadline)?
@@ -77,7 +110,7 @@ pub fn new_game(client: &mut EngineClient, board_size: Option<u32>) -> Result<()
     Ok(())
 }
 
-pub fn go(
+fn go(
     client: &mut EngineClient,
     position: &PositionRequest,
     clocks: &ClockReport,

@@ -17,6 +17,7 @@ pub mod openings;
 pub mod pbrain;
 pub mod play;
 pub mod process;
+pub mod protocol;
 pub mod record;
 pub mod stats;
 pub mod timecontrol;

@@ -5,16 +5,53 @@
 use std::time::{Duration, Instant};
 
 use super::client::{ClockReport, EngineClient, EngineReply, Fault, PositionRequest};
+use super::protocol::EngineProtocol;
 use crate::core::cell::{cell_name, parse_cell_name};
 use crate::wire::pbrain::{parse_reply, BoardLine, PbrainCommand, PbrainReply, Point, Stone};
 
+/// Gomocup brains: Gomoku only, openings given as moves.
+pub struct PbrainClient;
+
+impl EngineProtocol for PbrainClient {
+    fn handshake(&self, client: &mut EngineClient) -> Result<(), Fault> {
+        handshake(client)
+    }
+
+    fn new_game(
+        &self,
+        client: &mut EngineClient,
+        start_fen: Option<&str>,
+        board_size: Option<u32>,
+    ) -> Result<(), Fault> {
+        new_game(client, start_fen, board_size)
+    }
+
+    fn go(
+        &self,
+        client: &mut EngineClient,
+        position: &PositionRequest,
+        clocks: &ClockReport,
+        allowed: Option<Duration>,
+    ) -> Result<EngineReply, Fault> {
+        go(client, position, clocks, allowed)
+    }
+
+    fn quit_line(&self) -> &'static str {
+        "END"
+    }
+
+    fn keeps_its_board(&self) -> bool {
+        true
+    }
+}
+
 /// Our cell (`h8`) as a Gomocup point (`7,7`).
-pub fn to_pbrain(mv: &str) -> Option<Point> {
+fn to_pbrain(mv: &str) -> Option<Point> {
     parse_cell_name(mv).map(|(x, y)| Point { x, y })
 }
 
 /// A Gomocup point as our cell.
-pub fn from_pbrain(point: Point) -> Option<String> {
+fn from_pbrain(point: Point) -> Option<String> {
     cell_name(point.x, point.y)
 }
 
@@ -30,7 +67,7 @@ fn is_chatter(reply: &Option<PbrainReply>) -> bool {
     )
 }
 
-pub fn handshake(client: &mut EngineClient) -> Result<(), Fault> {
+fn handshake(client: &mut EngineClient) -> Result<(), Fault> {
     send(client, PbrainCommand::About)?;
     let deadline = Instant::now() + client.timeouts.handshake;
     let about = client.wait_for(deadline, "an ABOUT reply", |line| {
@@ -45,7 +82,7 @@ pub fn handshake(client: &mut EngineClient) -> Result<(), Fault> {
     Ok(())
 }
 
-pub fn new_game(
+fn new_game(
     client: &mut EngineClient,
     start_fen: Option<&str>,
     board_size: Option<u32>,
@@ -94,7 +131,7 @@ pub fn new_game(
     Ok(())
 }
 
-pub fn go(
+fn go(
     client: &mut EngineClient,
     position: &PositionRequest,
     clocks: &ClockReport,

@@ -6,7 +6,7 @@ use std::time::Duration;
 use crate::core::{Game, MoveError, Player};
 
 use super::adjudication::{GameResult, Termination};
-use super::client::{ClockReport, EngineClient, PositionRequest, Proto};
+use super::client::{ClockReport, EngineClient, PositionRequest};
 use super::openings::Opening;
 use super::record::{GameRecord, MoveRecord};
 use super::timecontrol::{allowed_time, Clock, TimeControl};
@@ -295,9 +295,6 @@ pub fn play_game<G: Game>(
             board_size: settings.board_size,
         };
         for engine in engines.iter_mut() {
-            if !matches!(engine.proto(), Proto::Ugi) {
-                continue;
-            }
             match engine.query_result(&request) {
                 Some(answer) if answer != result.query_text() => record.notes.push(format!(
                     "{} answered 'query result' with '{answer}', the referee says '{}'",

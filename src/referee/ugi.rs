@@ -3,7 +3,74 @@
 use std::time::{Duration, Instant};
 
 use super::client::{ClockReport, EngineClient, EngineReply, Fault, PositionRequest, Proto};
+use super::protocol::EngineProtocol;
 use crate::wire::ugi::{parse_engine_line, Command, EngineLine, GoParams, Info};
+
+/// UGI and UCI engines: ours, and any UCI program.
+pub struct UgiClient;
+
+impl EngineProtocol for UgiClient {
+    fn handshake(&self, client: &mut EngineClient) -> Result<(), Fault> {
+        handshake(client)
+    }
+
+    fn new_game(
+        &self,
+        client: &mut EngineClient,
+        _start_fen: Option<&str>,
+        _board_size: Option<u32>,
+    ) -> Result<(), Fault> {
+        new_game(client)
+    }
+
+    /// A ponder search on the position asked for becomes the move; one on
+    /// another position is stopped first.
+    fn go(
+        &self,
+        client: &mut EngineClient,
+        position: &PositionRequest,
+        clocks: &ClockReport,
+        allowed: Option<Duration>,
+    ) -> Result<EngineReply, Fault> {
+        match client.pondering.take() {
+            Some(moves) if moves.as_slice() == position.moves => ponderhit(client, allowed),
+            Some(_) => stop_ponder(client).and_then(|_| go(client, position, clocks, allowed)),
+            None => go(client, position, clocks, allowed),
+        }
+    }
+
+    fn can_ponder(&self) -> bool {
+        true
+    }
+
+    fn start_ponder(
+        &self,
+        client: &mut EngineClient,
+        position: &PositionRequest,
+        clocks: &ClockReport,
+    ) -> Result<(), Fault> {
+        start_ponder(client, position, clocks)
+    }
+
+    fn stop_ponder(&self, client: &mut EngineClient) -> Result<(), Fault> {
+        stop_ponder(client)
+    }
+
+    fn resync(&self, client: &mut EngineClient) -> bool {
+        resync(client)
+    }
+
+    /// Only UGI has `query` (UCI has no such command).
+    fn query_result(
+        &self,
+        client: &mut EngineClient,
+        position: &PositionRequest,
+    ) -> Option<String> {
+        speaks_ugi(client)
+            .then(|| query_result(client, position))
+            .flatten()
+    }
+}
 
 /// Whether the engine is spoken to in UGI (`ugi`, `p1time`) or UCI.
 fn speaks_ugi(client: &EngineClient) -> bool {
@@ -15,7 +82,7 @@ fn send(client: &mut EngineClient, command: Command) -> Result<Instant, Fault> {
     client.send(&command.to_string())
 }
 
-pub fn handshake(client: &mut EngineClient) -> Result<(), Fault> {
+fn handshake(client: &mut EngineClient) -> Result<(), Fault> {
     send(
         client,
         Command::Hello {
@@ -74,7 +141,7 @@ pub fn handshake(client: &mut EngineClient) -> Result<(), Fault> {
 }
 
 /// `isready` answered by `readyok` within the ready timeout, or a stall.
-pub fn is_ready(client: &mut EngineClient) -> Result<(), Fault> {
+fn is_ready(client: &mut EngineClient) -> Result<(), Fault> {
     send(client, Command::IsReady)?;
     let deadline = Instant::now() + client.timeouts.ready;
     client.wait_for(deadline, "readyok", |line| {
@@ -82,7 +149,7 @@ pub fn is_ready(client: &mut EngineClient) -> Result<(), Fault> {
     })
 }
 
-pub fn new_game(client: &mut EngineClient) -> Result<(), Fault> {
+fn new_game(client: &mut EngineClient) -> Result<(), Fault> {
     send(
         client,
         Command::NewGame {
@@ -92,7 +159,7 @@ pub fn new_game(client: &mut EngineClient) -> Result<(), Fault> {
     is_ready(client)
 }
 
-pub fn position_command(position: &PositionRequest) -> Command {
+fn position_command(position: &PositionRequest) -> Command {
     Command::Position {
         fen: position.start_fen.map(str::to_owned),
         moves: position.moves.to_vec(),
@@ -101,7 +168,7 @@ pub fn position_command(position: &PositionRequest) -> Command {
 
 /// The spec's limits and both clocks, named as the engine's dialect names
 /// them.
-pub fn go_params(client: &EngineClient, clocks: &ClockReport) -> GoParams {
+fn go_params(client: &EngineClient, clocks: &ClockReport) -> GoParams {
     let limits = &client.spec.time;
     let mut params = GoParams {
         depth: limits.depth,
@@ -129,7 +196,7 @@ pub fn go_params(client: &EngineClient, clocks: &ClockReport) -> GoParams {
 
 /// Keeps depth, nodes and score from an `info` line, and error strings as
 /// complaints.
-pub fn read_info(line: &str, info: &Info, reply: &mut EngineReply) {
+fn read_info(line: &str, info: &Info, reply: &mut EngineReply) {
     if let Some(text) = &info.string {
         if text.contains("error") {
             reply.complaints.push(line.to_owned());
@@ -143,7 +210,7 @@ pub fn read_info(line: &str, info: &Info, reply: &mut EngineReply) {
     }
 }
 
-pub fn go(
+fn go(
     client: &mut EngineClient,
     position: &PositionRequest,
     clocks: &ClockReport,
@@ -156,7 +223,7 @@ pub fn go(
 
 /// `go ponder` with the limits a move would get, in the position after the
 /// engine's move and the reply it expects.
-pub fn start_ponder(
+fn start_ponder(
     client: &mut EngineClient,
     position: &PositionRequest,
     clocks: &ClockReport,
@@ -173,10 +240,7 @@ pub fn start_ponder(
 /// The opponent played the expected reply: the ponder search becomes the
 /// move, timed from the `ponderhit` (the thinking before it was on the
 /// opponent's time).
-pub fn ponderhit(
-    client: &mut EngineClient,
-    allowed: Option<Duration>,
-) -> Result<EngineReply, Fault> {
+fn ponderhit(client: &mut EngineClient, allowed: Option<Duration>) -> Result<EngineReply, Fault> {
     let sent = send(client, Command::PonderHit)?;
     let mut reply = await_bestmove(client, sent, allowed)?;
     reply.ponderhit = true;
@@ -186,7 +250,7 @@ pub fn ponderhit(
 /// `stop` for a ponder search that missed (or a game that ended); its
 /// `bestmove` is read and thrown away. No `bestmove` within the ready
 /// timeout is a stall.
-pub fn stop_ponder(client: &mut EngineClient) -> Result<(), Fault> {
+fn stop_ponder(client: &mut EngineClient) -> Result<(), Fault> {
     send(client, Command::Stop)?;
     let ready = client.timeouts.ready;
     let deadline = Instant::now() + ready;
@@ -274,7 +338,7 @@ fn await_bestmove(
 
 /// After a loss on time: `stop`, then the late `bestmove` and a `readyok`
 /// must arrive within the ready timeout for the engine to be trusted again.
-pub fn resync(client: &mut EngineClient) -> bool {
+fn resync(client: &mut EngineClient) -> bool {
     if send(client, Command::Stop).is_err() || send(client, Command::IsReady).is_err() {
         return false;
     }
@@ -294,7 +358,7 @@ pub fn resync(client: &mut EngineClient) -> bool {
 }
 
 /// A move that did not come in time: a crash if the engine is gone.
-pub fn timed_out(client: &mut EngineClient, limit: Duration) -> Fault {
+pub(super) fn timed_out(client: &mut EngineClient, limit: Duration) -> Fault {
     let alive = client.process().map(|p| p.is_alive()).unwrap_or(false);
     if alive {
         Fault::TimedOut(limit)
@@ -306,7 +370,7 @@ pub fn timed_out(client: &mut EngineClient, limit: Duration) -> Fault {
     }
 }
 
-pub fn query_result(client: &mut EngineClient, position: &PositionRequest) -> Option<String> {
+fn query_result(client: &mut EngineClient, position: &PositionRequest) -> Option<String> {
     send(client, position_command(position)).ok()?;
     send(client, Command::Query("result".to_owned())).ok()?;
     let deadline = Instant::now() + client.timeouts.ready;

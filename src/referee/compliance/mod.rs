@@ -347,21 +347,19 @@ pub fn check<G: Game>(
             return report.results;
         }
     };
-    let (hello, ok) = if proto == Proto::Uci {
-        ("uci", "uciok")
-    } else {
-        ("ugi", "ugiok")
-    };
+    let ugi = proto != Proto::Uci;
+    let hello = Command::Hello { ugi }.to_string();
+    let ok = EngineLine::HelloOk { ugi }.to_string();
 
     // Handshake: id name, options, then the ok word that was asked for.
-    let handshake = session.send(hello).and_then(|_| {
+    let handshake = session.send(&hello).and_then(|_| {
         session.collect_until(Duration::from_secs(10), |l| l == "uciok" || l == "ugiok")
     });
     let mut declared = Declared::default();
     let handshake = handshake.and_then(|lines| {
         let texts: Vec<&str> = lines.iter().map(|l| l.text.trim()).collect();
         declared = Declared::from_handshake(&texts);
-        if texts.last() != Some(&ok) {
+        if texts.last() != Some(&ok.as_str()) {
             return Err(format!(
                 "answered '{hello}' with {:?}, not {ok}",
                 texts.last()
@@ -379,7 +377,13 @@ pub fn check<G: Game>(
     }
     for (name, value) in rule_options {
         let outcome = session
-            .exchange(&format!("setoption name {name} value {value}"))
+            .exchange(
+                &Command::SetOption {
+                    name: name.clone(),
+                    value: value.clone(),
+                }
+                .to_string(),
+            )
             .and_then(|lines| match lines.iter().find(|l| l.contains("error")) {
                 Some(error) => Err(error.clone()),
                 None => Ok(()),
@@ -388,14 +392,10 @@ pub fn check<G: Game>(
     }
     // An empty line is harmless input; only the missing readyok counts.
     report.record("isready", session.exchange("").map(|_| ()));
-    let newgame = if proto == Proto::Uci {
-        "ucinewgame"
-    } else {
-        "uginewgame"
-    };
+    let newgame = Command::NewGame { ugi }.to_string();
     report.record(
-        newgame,
-        session.exchange(newgame).and_then(|lines| {
+        &newgame,
+        session.exchange(&newgame).and_then(|lines| {
             if lines.is_empty() {
                 Ok(())
             } else {
