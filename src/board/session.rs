@@ -155,10 +155,6 @@ pub fn game_info<G: Game>() -> GameInfo {
     }
 }
 
-fn board_size_of(game: &str, rule_options: &[(String, String)]) -> Option<u32> {
-    crate::referee::cli::board_size(game, rule_options)
-}
-
 fn make_engine(
     game: &str,
     player: &PlayerSpec,
@@ -206,7 +202,7 @@ impl<G: Game> Session<G> {
         delay: Duration,
     ) -> Result<Self, String> {
         let rules = build_rules::<G>(&rule_options)?;
-        let board_size = board_size_of(G::NAME, &rule_options);
+        let board_size = crate::referee::cli::board_size::<G>(&rule_options);
         let [first, second] = players;
         let seats = [
             Seat {
@@ -481,7 +477,7 @@ impl<G: Game> Session<G> {
         };
         let mut loaded = Session::<G> {
             rule_options: rule_options.clone(),
-            board_size: board_size_of(G::NAME, &rule_options),
+            board_size: crate::referee::cli::board_size::<G>(&rule_options),
             start_fen: record.start_fen.clone(),
             position: start.clone(),
             start,

@@ -195,6 +195,25 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Takes back the pass `make_null_move` made.
     fn unmake_null_move(&mut self) {}
 
+    // ---- positions without history -----------------------------------------
+    // For protocols that hand over boards rather than games (GTP's `play`
+    // out of turn, Gomocup's `BOARD`): the front-end asks the game, and
+    // builds no position string of its own.
+
+    /// This position with `player` to move, the pieces as they are; `None`
+    /// where the game has no such positions (the default).
+    fn with_side_to_move(&self, _player: Player) -> Option<Self> {
+        None
+    }
+
+    /// Puts a stone of `player` where `mv` would, without a move being
+    /// played (the turn stays); false where the game places no stones (the
+    /// default) or the cell is taken. Read the result back through
+    /// `to_fen` and `from_fen`, which judge it as a position.
+    fn place_stone(&mut self, _mv: Self::Move, _player: Player) -> bool {
+        false
+    }
+
     // ---- notation ----------------------------------------------------------
 
     fn format_move(&self, mv: Self::Move) -> String;

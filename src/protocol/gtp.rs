@@ -255,13 +255,14 @@ impl Session {
     }
 
     /// Makes `colour` the side to move by restarting from the current
-    /// position string.
+    /// position with the other side to move (its history is lost).
     fn set_side_to_move(&mut self, colour: Player) -> Result<(), String> {
-        let fen = self.engine.position().to_fen();
-        let board = fen.split_whitespace().next().unwrap_or_default();
-        let side = if colour == Player::P1 { "b" } else { "w" };
-        self.engine
-            .set_position(Some(&format!("{board} {side}")), &[])
+        let position = self
+            .engine
+            .position()
+            .with_side_to_move(colour)
+            .ok_or("cannot change the side to move")?;
+        self.engine.set_position(Some(&position.to_fen()), &[])
     }
 
     fn time_left(&mut self, args: &[&str]) -> Reply {

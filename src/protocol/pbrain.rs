@@ -8,7 +8,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use super::output::send;
-use crate::core::game::Game;
+use crate::core::game::{Game, Player};
 use crate::engine::{Clock, Engine, SearchLimits};
 use crate::games::gomoku::board::{cell_of, coordinates, MAX_SIZE, MIN_SIZE};
 use crate::games::gomoku::notation::format_cell;
@@ -251,8 +251,19 @@ impl Session {
                 return Ok(());
             }
         }
-        let fen = board_fen(size, &mine, &theirs, we_are_black);
-        self.engine.set_position(Some(&fen), &[])
+        // Not a game: the stones are put down and the game judges the board.
+        let us = if we_are_black { Player::P1 } else { Player::P2 };
+        let mut position = Gomoku::start_position(self.engine.rules());
+        for (names, owner) in [(&mine, us), (&theirs, us.other())] {
+            for name in names {
+                let mv = position.parse_move(name)?;
+                if !position.place_stone(mv, owner) {
+                    return Err(format!("two stones on {name}"));
+                }
+            }
+        }
+        let position = position.with_side_to_move(us).ok_or("no side to move")?;
+        self.engine.set_position(Some(&position.to_fen()), &[])
     }
 
     fn take_back(&mut self, point: Point) {
@@ -407,47 +418,6 @@ fn rule_of(name: &str) -> crate::games::gomoku::board::Rule {
         "renju" => Rule::Renju,
         _ => Rule::Freestyle,
     }
-}
-
-/// A position string from our stones and theirs, us to move.
-fn board_fen(size: usize, mine: &[String], theirs: &[String], we_are_black: bool) -> String {
-    let mut rows = vec![vec!['.'; size]; size];
-    let (my_symbol, their_symbol) = if we_are_black { ('x', 'o') } else { ('o', 'x') };
-    for (names, symbol) in [(mine, my_symbol), (theirs, their_symbol)] {
-        for name in names {
-            if let Ok(cell) = crate::games::gomoku::notation::parse_cell(name, size) {
-                let (x, y) = coordinates(cell);
-                rows[y][x] = symbol;
-            }
-        }
-    }
-    let placement: Vec<String> = (0..size)
-        .rev()
-        .map(|y| {
-            let mut text = String::new();
-            let mut run = 0;
-            for &symbol in &rows[y] {
-                if symbol == '.' {
-                    run += 1;
-                    continue;
-                }
-                if run > 0 {
-                    text.push_str(&run.to_string());
-                    run = 0;
-                }
-                text.push(symbol);
-            }
-            if run > 0 {
-                text.push_str(&run.to_string());
-            }
-            text
-        })
-        .collect();
-    format!(
-        "{} {}",
-        placement.join("/"),
-        if we_are_black { 'x' } else { 'o' }
-    )
 }
 
 #[cfg(test)]

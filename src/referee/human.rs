@@ -80,12 +80,7 @@ pub struct HumanGame<'a> {
 
 /// Plays one game at the terminal; returns the process exit code.
 pub fn play<G: Presentation>(setup: &HumanGame, rules: &G::Rules) -> Result<i32, String> {
-    let humans = match setup.side {
-        HumanSide::P1 => [true, false],
-        HumanSide::P2 => [false, true],
-        HumanSide::Both => [true, true],
-        HumanSide::Neither => [false, false],
-    };
+    let humans = setup.side.seats::<G>();
     let engines_needed = humans.iter().filter(|h| !**h).count();
     if setup.engines.len() < engines_needed.min(1) {
         return Err("an engine side needs an --engine".to_owned());

@@ -94,7 +94,7 @@ fn run<G: Presentation>(cli: &cli::Cli) -> Result<i32, String> {
             engines: &cli.engines,
             rule_options: &cli.rule_options,
             timeouts: cli.timeouts.clone(),
-            board_size: cli::board_size(&cli.game, &cli.rule_options),
+            board_size: cli::board_size::<G>(&cli.rule_options),
             records: cli.records.clone(),
         };
         return human::play::<G>(&setup, &rules);
@@ -120,7 +120,7 @@ fn run<G: Presentation>(cli: &cli::Cli) -> Result<i32, String> {
         first_pair: 0,
         settings: play::GameSettings {
             max_plies: cli.max_plies,
-            board_size: cli::board_size(&cli.game, &cli.rule_options),
+            board_size: cli::board_size::<G>(&cli.rule_options),
         },
         sprt: cli.sprt,
         records: records.clone(),
