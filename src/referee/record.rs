@@ -287,11 +287,8 @@ fn sgf_escape(text: &str) -> String {
 /// Gomoku uses two letters, column then row counted from the top.
 fn sgf_point(game: &str, size: u32, mv: &str) -> String {
     if game == "hex" {
-        return if mv == "swap" {
-            "swap-pieces".to_owned()
-        } else {
-            mv.to_owned()
-        };
+        // HexGui's SGF spells moves as GTP does.
+        return crate::wire::gtp::to_gtp_move(mv);
     }
     match parse_cell_name(mv) {
         Some((column, row)) if row < size as usize => {

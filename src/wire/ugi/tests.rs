@@ -1,4 +1,7 @@
+use super::command::GO_KEYWORDS;
+use super::engine_line::OPTION_KEYWORDS;
 use super::*;
+use crate::wire::Score;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
