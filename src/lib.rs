@@ -9,3 +9,4 @@ pub mod protocol;
 pub mod referee;
 pub mod research;
 pub mod tuning;
+pub mod wire;

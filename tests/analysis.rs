@@ -7,7 +7,9 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::Engine;
+use boardgames::wire::ugi::{parse_engine_line, EngineLine};
+use boardgames::wire::Score;
+use common::{best_move, info, Engine};
 
 /// A game's binary, a position worth analysing, and one it can prove a
 /// forced win in (with the moves it is asked within).
@@ -73,36 +75,22 @@ fn legal_moves(engine: &mut Engine) -> Vec<String> {
         .collect()
 }
 
-fn word_after<'a>(line: &'a str, key: &str) -> Option<&'a str> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    words
-        .iter()
-        .position(|w| *w == key)
-        .and_then(|i| words.get(i + 1).copied())
-}
-
 fn pv(line: &str) -> Vec<String> {
-    line.split_once(" pv ")
-        .map(|(_, moves)| moves.split_whitespace().map(str::to_string).collect())
-        .unwrap_or_default()
+    info(line).map(|info| info.pv).unwrap_or_default()
 }
 
 /// A score as a number that orders mates beyond every centipawn score.
 fn score_rank(line: &str) -> i64 {
-    let value: i64 = word_after(line, "cp")
-        .or_else(|| word_after(line, "mate"))
-        .and_then(|w| w.parse().ok())
-        .expect("a score");
-    match line.contains("score mate") {
-        true if value > 0 => 1_000_000 - value,
-        true => -1_000_000 - value,
-        false => value,
+    match info(line).and_then(|info| info.score).expect("a score") {
+        Score::Mate(moves) if moves > 0 => 1_000_000 - i64::from(moves),
+        Score::Mate(moves) => -1_000_000 - i64::from(moves),
+        Score::Centipawns(cp) => i64::from(cp),
     }
 }
 
 fn bestmove(lines: &[String]) -> String {
     let last = lines.last().expect("a bestmove line");
-    word_after(last, "bestmove").expect("a move").to_string()
+    best_move(last).expect("a move").0
 }
 
 #[test]
@@ -120,7 +108,7 @@ fn multipv_lines_are_distinct_legal_moves_best_first() {
         assert_eq!(last_depth.len(), 3, "{}: {lines:#?}", case.engine);
         let firsts: Vec<String> = last_depth.iter().map(|l| pv(l)[0].clone()).collect();
         for (k, line) in last_depth.iter().enumerate() {
-            assert_eq!(word_after(line, "multipv"), Some(&*(k + 1).to_string()));
+            assert_eq!(info(line).and_then(|i| i.multipv), Some(k as u32 + 1));
             assert!(legal.contains(&firsts[k]), "{}: {line}", case.engine);
         }
         assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
@@ -187,9 +175,10 @@ fn go_mate_proves_each_games_forced_win() {
             .iter()
             .find(|l| l.contains(" score mate "))
             .unwrap_or_else(|| panic!("{}: no proof in {lines:#?}", case.engine));
-        let moves: u32 = word_after(proof, "mate")
-            .and_then(|w| w.parse().ok())
-            .expect("mate N");
+        let Some(Score::Mate(moves)) = info(proof).and_then(|i| i.score) else {
+            panic!("no 'mate N' in {proof}");
+        };
+        let moves = u32::try_from(moves).expect("a win, not a loss");
         assert!((1..=case.mate_within).contains(&moves), "{proof}");
         assert_eq!(bestmove(&lines), pv(proof)[0], "{}", case.engine);
     }
@@ -202,9 +191,9 @@ fn pondering_answers_only_after_ponderhit_or_stop() {
         engine.send("setoption name Ponder value true");
         let lines = engine.ask(&format!("go depth {}", case.depth), "bestmove");
         let last = lines.last().expect("bestmove");
-        let reply = word_after(last, "ponder")
-            .unwrap_or_else(|| panic!("{}: no ponder move in '{last}'", case.engine))
-            .to_string();
+        let reply = best_move(last)
+            .and_then(|(_, ponder)| ponder)
+            .unwrap_or_else(|| panic!("{}: no ponder move in '{last}'", case.engine));
         let best = bestmove(&lines);
         // The expected reply is legal after the move.
         let position = case.setup.last().expect("a position");
@@ -262,15 +251,8 @@ fn wdl_chances_add_up_and_games_without_draws_show_none() {
         let scored: Vec<&String> = lines.iter().filter(|l| l.contains(" score ")).collect();
         assert!(!scored.is_empty());
         for line in scored {
-            let words: Vec<&str> = line.split_whitespace().collect();
-            let at = words
-                .iter()
-                .position(|w| *w == "wdl")
-                .expect("wdl on every line");
-            let wdl: Vec<u32> = words[at + 1..at + 4]
-                .iter()
-                .map(|w| w.parse().expect("per mille"))
-                .collect();
+            let chances = info(line).and_then(|i| i.wdl).expect("wdl on every line");
+            let wdl = [chances.win, chances.draw, chances.loss];
             assert_eq!(wdl.iter().sum::<u32>(), 1000, "{line}");
             if matches!(case.engine, "breakthrough" | "hex") {
                 assert_eq!(wdl[1], 0, "{line}");
@@ -311,18 +293,14 @@ fn a_level_plays_the_same_moves_from_the_same_seed() {
     for case in &CASES {
         let mut engine = Engine::start(case.engine);
         let options = engine.ask("uci", "uciok");
-        let elo_line = options
+        let elo = options
             .iter()
-            .find(|l| l.starts_with("option name UCI_Elo "))
+            .find_map(|l| match parse_engine_line(l) {
+                Some(EngineLine::Option(option)) if option.name == "UCI_Elo" => Some(option),
+                _ => None,
+            })
             .expect("UCI_Elo is announced");
-        let (min, max): (i64, i64) = (
-            word_after(elo_line, "min")
-                .and_then(|w| w.parse().ok())
-                .expect("min"),
-            word_after(elo_line, "max")
-                .and_then(|w| w.parse().ok())
-                .expect("max"),
-        );
+        let (min, max) = (elo.min.expect("min"), elo.max.expect("max"));
         for elo in [min + (max - min) / 10, (min + max) / 2] {
             let elo = elo.to_string();
             let first = level_game(case, &elo, 7);

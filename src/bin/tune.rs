@@ -338,7 +338,12 @@ fn run(cli: Cli) -> Result<String, String> {
                 openings: OpeningSource::parse(&openings, seed)?,
                 settings: GameSettings {
                     max_plies: maxmoves,
-                    board_size: board_size(game_key(game), &rules),
+                    board_size: match game {
+                        GameName::Breakthrough => board_size::<Breakthrough>(&rules),
+                        GameName::Hex => board_size::<Hex>(&rules),
+                        GameName::Gomoku => board_size::<Gomoku>(&rules),
+                        GameName::Cavalo => board_size::<Cavalo>(&rules),
+                    },
                 },
                 rule_options: rules,
                 seed,

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::core::Player;
+use crate::wire::ugi::{parse_engine_line, EngineLine};
 
 /// How strong an engine plays: a limit a move.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -182,36 +183,18 @@ impl ServerMessage {
 
 /// Reads an `info` line's depth, score, nodes and principal variation.
 pub fn parse_info(line: &str, side: Player) -> Option<ServerMessage> {
-    let mut words = line.split_whitespace();
-    if words.next() != Some("info") {
+    let Some(EngineLine::Info(info)) = parse_engine_line(line) else {
         return None;
-    }
-    let (mut depth, mut score, mut nodes, mut pv) = (None, None, None, Vec::new());
-    while let Some(word) = words.next() {
-        match word {
-            "depth" => depth = words.next().and_then(|w| w.parse().ok()),
-            "nodes" => nodes = words.next().and_then(|w| w.parse().ok()),
-            "score" => {
-                if let (Some(kind), Some(value)) = (words.next(), words.next()) {
-                    score = Some(format!("{kind} {value}"));
-                }
-            }
-            "pv" => {
-                pv = words.by_ref().map(str::to_owned).collect();
-            }
-            "string" => return None,
-            _ => {}
-        }
-    }
-    if depth.is_none() && score.is_none() && pv.is_empty() {
+    };
+    if info.string.is_some() || info.depth.is_none() && info.score.is_none() && info.pv.is_empty() {
         return None;
     }
     Some(ServerMessage::Thinking {
         side,
-        depth,
-        score,
-        nodes,
-        pv,
+        depth: info.depth,
+        score: info.score.map(|score| score.to_string()),
+        nodes: info.nodes,
+        pv: info.pv,
     })
 }
 

@@ -5,9 +5,9 @@
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use crate::core::{Game, OptionKind, Player};
+use crate::core::{Game, MoveError, OptionKind, Player};
 use crate::referee::adjudication::{GameResult, Termination};
-use crate::referee::client::{ClockReport, EngineClient, EngineReply, PositionRequest, Proto};
+use crate::referee::client::{ClockReport, EngineClient, EngineReply, PositionRequest};
 use crate::referee::process::kill_process_group;
 use crate::referee::record::{self, GameRecord, MoveRecord, RecordFormat};
 use crate::referee::timecontrol::allowed_time;
@@ -155,10 +155,6 @@ pub fn game_info<G: Game>() -> GameInfo {
     }
 }
 
-fn board_size_of(game: &str, rule_options: &[(String, String)]) -> Option<u32> {
-    crate::referee::cli::board_size(game, rule_options)
-}
-
 fn make_engine(
     game: &str,
     player: &PlayerSpec,
@@ -206,7 +202,7 @@ impl<G: Game> Session<G> {
         delay: Duration,
     ) -> Result<Self, String> {
         let rules = build_rules::<G>(&rule_options)?;
-        let board_size = board_size_of(G::NAME, &rule_options);
+        let board_size = crate::referee::cli::board_size::<G>(&rule_options);
         let [first, second] = players;
         let seats = [
             Seat {
@@ -259,11 +255,11 @@ impl<G: Game> Session<G> {
         }
         let mv = self
             .position
-            .parse_move(text)
-            .map_err(|why| format!("'{text}' is not a move: {why}"))?;
-        if !self.legal_moves().contains(&mv) {
-            return Err(format!("{text} is not a legal move here"));
-        }
+            .parse_legal_move(text)
+            .map_err(|why| match why {
+                MoveError::Unreadable(why) => format!("'{text}' is not a move: {why}"),
+                _ => format!("{text} is not a legal move here"),
+            })?;
         self.make(mv, MoveRecord::default());
         Ok(mv)
     }
@@ -390,7 +386,7 @@ impl<G: Game> Session<G> {
         .ok_or_else(|| "no engine to ask".to_owned())?;
         // GTP and Gomocup engines play the move they find on their own
         // board: they must hear the game anew before their next move.
-        if !matches!(engine.proto(), Proto::Ugi | Proto::Uci) {
+        if engine.protocol().keeps_its_board() {
             self.engines_stale = true;
         }
         let reply = Self::search(engine, &request, out, side)
@@ -481,7 +477,7 @@ impl<G: Game> Session<G> {
         };
         let mut loaded = Session::<G> {
             rule_options: rule_options.clone(),
-            board_size: board_size_of(G::NAME, &rule_options),
+            board_size: crate::referee::cli::board_size::<G>(&rule_options),
             start_fen: record.start_fen.clone(),
             position: start.clone(),
             start,
@@ -684,10 +680,8 @@ impl<G: Game> AnySession for Session<G> {
                 return;
             }
         };
-        let parsed = self.position.parse_move(&reply.mv);
-        let legal = self.legal_moves();
-        match parsed {
-            Ok(mv) if legal.contains(&mv) => {
+        match self.position.parse_legal_move(&reply.mv) {
+            Ok(mv) => {
                 let info = MoveRecord {
                     mv: String::new(),
                     book: false,

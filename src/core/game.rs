@@ -195,6 +195,25 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Takes back the pass `make_null_move` made.
     fn unmake_null_move(&mut self) {}
 
+    // ---- positions without history -----------------------------------------
+    // For protocols that hand over boards rather than games (GTP's `play`
+    // out of turn, Gomocup's `BOARD`): the front-end asks the game, and
+    // builds no position string of its own.
+
+    /// This position with `player` to move, the pieces as they are; `None`
+    /// where the game has no such positions (the default).
+    fn with_side_to_move(&self, _player: Player) -> Option<Self> {
+        None
+    }
+
+    /// Puts a stone of `player` where `mv` would, without a move being
+    /// played (the turn stays); false where the game places no stones (the
+    /// default) or the cell is taken. Read the result back through
+    /// `to_fen` and `from_fen`, which judge it as a position.
+    fn place_stone(&mut self, _mv: Self::Move, _player: Player) -> bool {
+        false
+    }
+
     // ---- notation ----------------------------------------------------------
 
     fn format_move(&self, mv: Self::Move) -> String;
@@ -213,9 +232,45 @@ pub trait Game: Clone + Send + Sync + 'static {
     }
 
     /// Parses a move in this position's context. It need not check legality
-    /// beyond what notation needs; callers check membership in
-    /// `generate_moves`.
+    /// beyond what notation needs: `parse_legal_move` does.
     fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
+
+    /// A move from outside (a GUI, an engine, a person, a record), read
+    /// and checked to be legal here: the one way text becomes a move.
+    fn parse_legal_move(&self, text: &str) -> Result<Self::Move, MoveError> {
+        if self.outcome().is_some() {
+            return Err(MoveError::GameOver);
+        }
+        let mv = self.parse_move(text).map_err(MoveError::Unreadable)?;
+        let mut legal = Vec::new();
+        self.generate_moves(&mut legal);
+        if legal.contains(&mv) {
+            Ok(mv)
+        } else {
+            Err(MoveError::Illegal)
+        }
+    }
+}
+
+/// Why a text is not a legal move in a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The game is over: no move is legal.
+    GameOver,
+    /// Not a move in the game's notation; why.
+    Unreadable(String),
+    /// A move, but not a legal one here.
+    Illegal,
+}
+
+impl std::fmt::Display for MoveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            MoveError::GameOver => f.write_str("the game is already over"),
+            MoveError::Unreadable(why) => f.write_str(why),
+            MoveError::Illegal => f.write_str("illegal move"),
+        }
+    }
 }
 
 /// Games whose moves are cell numbers.

@@ -3,6 +3,7 @@
 //! a person sees), search and its threads, transposition table, time
 //! management and perft.
 
+pub mod cell;
 pub mod contract;
 pub mod dfpn;
 pub mod game;
@@ -19,8 +20,8 @@ pub mod wdl;
 pub mod weights;
 
 pub use game::{
-    Game, MoveCode, OptionKind, OptionSpec, Outcome, Player, Score, INFINITY, MATE, MATE_BOUND,
-    MOVE_CODE_LIMIT,
+    Game, MoveCode, MoveError, OptionKind, OptionSpec, Outcome, Player, Score, INFINITY, MATE,
+    MATE_BOUND, MOVE_CODE_LIMIT,
 };
 pub use knowledge::{Deadline, EvalTerm, Knowledge, NullMove, PlainKnowledge, RootSolution};
 pub use presentation::Presentation;

@@ -211,9 +211,9 @@ impl<G: Game, K: Knowledge<G>> Engine<G, K> {
         };
         let mut position = root.clone();
         let mut history = Vec::with_capacity(moves.len());
-        let mut legal = Vec::new();
         for (index, text) in moves.iter().enumerate() {
-            let mv = parse_legal_move(&position, text, &mut legal)
+            let mv = position
+                .parse_legal_move(text)
                 .map_err(|e| format!("move {} '{text}': {e}", index + 1))?;
             position.make_move(mv);
             history.push(mv);
@@ -226,7 +226,10 @@ impl<G: Game, K: Knowledge<G>> Engine<G, K> {
 
     /// Plays one legal move on the current position.
     pub fn play_move(&mut self, text: &str) -> Result<G::Move, String> {
-        let mv = parse_legal_move(&self.position, text, &mut Vec::new())?;
+        let mv = self
+            .position
+            .parse_legal_move(text)
+            .map_err(|e| e.to_string())?;
         self.position.make_move(mv);
         self.history.push(mv);
         Ok(mv)
@@ -333,10 +336,11 @@ impl<G: Game, K: Knowledge<G>> Engine<G, K> {
 
     /// `go searchmoves`: each move parsed and checked legal, none twice.
     pub fn parse_root_moves(&self, texts: &[String]) -> Result<Vec<G::Move>, String> {
-        let mut legal = Vec::new();
         let mut moves: Vec<G::Move> = Vec::with_capacity(texts.len());
         for text in texts {
-            let mv = parse_legal_move(&self.position, text, &mut legal)
+            let mv = self
+                .position
+                .parse_legal_move(text)
                 .map_err(|e| format!("searchmoves '{text}': {e}"))?;
             if !moves.contains(&mv) {
                 moves.push(mv);
@@ -391,23 +395,5 @@ fn spawn_search<G: Game>(
         ponder: false,
         maximum_after_ponderhit: None,
         thread,
-    }
-}
-
-/// Parses `text` and checks it against the legal moves of `position`.
-fn parse_legal_move<G: Game>(
-    position: &G,
-    text: &str,
-    legal: &mut Vec<G::Move>,
-) -> Result<G::Move, String> {
-    if position.outcome().is_some() {
-        return Err("the game is already over".into());
-    }
-    let mv = position.parse_move(text)?;
-    position.generate_moves(legal);
-    if legal.contains(&mv) {
-        Ok(mv)
-    } else {
-        Err("illegal move".into())
     }
 }

@@ -16,6 +16,7 @@ use super::output::send;
 use crate::core::game::{Game, Outcome, Player, MATE_BOUND};
 use crate::engine::{Clock, Engine, SearchHandle, SearchLimits};
 use crate::games::hex::{Hex, HexKnowledge, HexMove};
+use crate::wire::gtp::{is_comment, parse_command, to_gtp_move, GtpResponse};
 
 /// Every command this front-end answers, as `list_commands` shows them.
 pub const COMMANDS: [&str; 22] = [
@@ -52,12 +53,10 @@ string/Solve (10 s)/hex-solve 10";
 /// True when `line` is a GTP command (optionally after a numeric id) and
 /// not a UCI/UGI one: how the `hex` binary tells the two protocols apart.
 pub fn looks_like_gtp(line: &str) -> bool {
-    let mut words = line.split_whitespace();
-    let mut first = words.next();
-    if first.is_some_and(|w| w.bytes().all(|b| b.is_ascii_digit())) {
-        first = words.next();
+    match parse_command(line) {
+        Ok(Some(command)) => command.name != "quit" && COMMANDS.contains(&command.name.as_str()),
+        _ => false,
     }
-    matches!(first, Some(word) if word != "quit" && COMMANDS.contains(&word))
 }
 
 /// A GTP reply: success or failure text.
@@ -131,69 +130,34 @@ pub fn run_gtp(input: Receiver<String>, first_lines: Vec<String>) {
     }
 }
 
-fn is_comment(line: &str) -> bool {
-    line.trim_start().starts_with('#')
-}
-
-/// GTP's preprocessing: control characters dropped, tabs to spaces,
-/// comments cut off.
-fn clean(line: &str) -> String {
-    let without_comment = line.split('#').next().unwrap_or("");
-    without_comment
-        .chars()
-        .filter_map(|c| match c {
-            '\t' => Some(' '),
-            c if c.is_control() => None,
-            c => Some(c),
-        })
-        .collect::<String>()
-        .trim()
-        .to_string()
-}
-
 fn respond(id: Option<&str>, reply: Reply) {
-    let id = id.unwrap_or("");
-    let text = match reply {
-        Ok(body) => format!("={id} {body}"),
-        Err(message) => format!("?{id} {message}"),
+    let response = GtpResponse {
+        id: id.map(str::to_owned),
+        result: reply,
     };
-    send(&format!("{}\n", text.trim_end_matches('\n')));
+    send(&response.to_string());
 }
 
 fn parse_colour(word: Option<&str>) -> Result<Player, String> {
-    match word.map(str::to_ascii_lowercase).as_deref() {
-        Some("b" | "black") => Ok(Player::P1),
-        Some("w" | "white") => Ok(Player::P2),
-        Some(other) => Err(format!("invalid color '{other}'")),
-        None => Err("missing color".into()),
-    }
+    let word = word.ok_or("missing color")?;
+    crate::wire::gtp::parse_colour(word)
+        .ok_or_else(|| format!("invalid color '{}'", word.to_ascii_lowercase()))
 }
 
 /// Our move in benzene's spelling.
 fn gtp_move(position: &Hex, mv: HexMove) -> String {
-    if mv.is_swap() {
-        "swap-pieces".into()
-    } else {
-        position.format_move(mv)
-    }
+    to_gtp_move(&position.format_move(mv))
 }
 
 impl Session {
     fn handle_line(&mut self, line: &str) {
-        let cleaned = clean(line);
-        if cleaned.is_empty() {
-            return;
-        }
-        let mut words: Vec<&str> = cleaned.split_whitespace().collect();
-        let id = if words[0].bytes().all(|b| b.is_ascii_digit()) {
-            Some(words.remove(0).to_string())
-        } else {
-            None
+        let (id, command, args) = match parse_command(line) {
+            Ok(Some(command)) => (command.id, command.name, command.args),
+            Ok(None) => return,
+            Err(missing) => return respond(missing.id.as_deref(), Err("missing command".into())),
         };
-        let Some((&command, args)) = words.split_first() else {
-            respond(id.as_deref(), Err("missing command".into()));
-            return;
-        };
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (command, args) = (command.as_str(), args.as_slice());
         let reply = match command {
             "protocol_version" => Ok("2".into()),
             "name" => Ok(Hex::NAME.into()),
@@ -291,13 +255,14 @@ impl Session {
     }
 
     /// Makes `colour` the side to move by restarting from the current
-    /// position string.
+    /// position with the other side to move (its history is lost).
     fn set_side_to_move(&mut self, colour: Player) -> Result<(), String> {
-        let fen = self.engine.position().to_fen();
-        let board = fen.split_whitespace().next().unwrap_or_default();
-        let side = if colour == Player::P1 { "b" } else { "w" };
-        self.engine
-            .set_position(Some(&format!("{board} {side}")), &[])
+        let position = self
+            .engine
+            .position()
+            .with_side_to_move(colour)
+            .ok_or("cannot change the side to move")?;
+        self.engine.set_position(Some(&position.to_fen()), &[])
     }
 
     fn time_left(&mut self, args: &[&str]) -> Reply {

@@ -1,7 +1,6 @@
 //! Protocol front-ends over the one engine core: UCI/UGI here; GTP (Hex) and
 //! Gomocup (Gomoku) beside it.
 
-pub mod command;
 pub mod gtp;
 pub mod output;
 pub mod pbrain;

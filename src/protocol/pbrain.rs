@@ -8,25 +8,16 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use super::output::send;
-use crate::core::game::Game;
-use crate::core::search::mate_distance_in_moves;
+use crate::core::game::{Game, Player};
 use crate::engine::{Clock, Engine, SearchLimits};
 use crate::games::gomoku::board::{cell_of, coordinates, MAX_SIZE, MIN_SIZE};
 use crate::games::gomoku::notation::format_cell;
 use crate::games::gomoku::{Gomoku, GomokuKnowledge};
-
-const COMMANDS: [&str; 10] = [
-    "START",
-    "RECTSTART",
-    "RESTART",
-    "BEGIN",
-    "TURN",
-    "BOARD",
-    "TAKEBACK",
-    "INFO",
-    "END",
-    "ABOUT",
-];
+use crate::wire::pbrain::{
+    parse_board_line, parse_command, BoardLine, CommandError, PbrainCommand, PbrainReply, Point,
+    Stone, COMMANDS,
+};
+use crate::wire::Score;
 
 /// Whether `line` opens a Gomocup session (commands are upper case, unlike UGI).
 pub fn is_gomocup_command(line: &str) -> bool {
@@ -89,7 +80,7 @@ struct Session {
     /// Lines that arrived while a search ran, handled after it.
     pending: Vec<String>,
     /// Lines of a `BOARD` block being read.
-    board_block: Option<Vec<(usize, usize, u8)>>,
+    board_block: Option<Vec<(Point, Stone)>>,
     quit: bool,
 }
 
@@ -120,21 +111,20 @@ pub fn run_pbrain(input: Receiver<String>, first_lines: Vec<String>) {
     }
 }
 
-fn error(message: &str) {
-    send(&format!("ERROR {message}"));
+fn reply(reply: PbrainReply) {
+    send(&reply.to_string());
 }
 
-fn parse_point(text: &str, size: usize) -> Result<(usize, usize), String> {
-    let mut parts = text.split(',').map(str::trim);
-    let (Some(x), Some(y)) = (parts.next(), parts.next()) else {
-        return Err(format!("'{text}' is not x,y"));
-    };
-    let x: usize = x.parse().map_err(|_| format!("bad x in '{text}'"))?;
-    let y: usize = y.parse().map_err(|_| format!("bad y in '{text}'"))?;
-    if x >= size || y >= size {
-        return Err(format!("{x},{y} is off the {size}x{size} board"));
+fn error(message: &str) {
+    reply(PbrainReply::Error(message.to_owned()));
+}
+
+/// The point, if it is on the board.
+fn on_board(point: Point, size: usize) -> Result<Point, String> {
+    if point.x >= size || point.y >= size {
+        return Err(format!("{point} is off the {size}x{size} board"));
     }
-    Ok((x, y))
+    Ok(point)
 }
 
 impl Session {
@@ -145,62 +135,62 @@ impl Session {
     fn handle(&mut self, line: &str, input: &Receiver<String>) {
         let line = line.trim();
         if let Some(block) = self.board_block.as_mut() {
-            if line.eq_ignore_ascii_case("DONE") {
-                let stones = std::mem::take(block);
-                self.board_block = None;
-                match self.set_board(&stones) {
-                    Ok(()) => self.think_and_play(input),
-                    Err(message) => error(&message),
+            match parse_board_line(line) {
+                Ok(BoardLine::Stone(point, stone)) => block.push((point, stone)),
+                Ok(BoardLine::Done) => {
+                    let stones = std::mem::take(block);
+                    self.board_block = None;
+                    match self.set_board(&stones) {
+                        Ok(()) => self.think_and_play(input),
+                        Err(message) => error(&message),
+                    }
                 }
-                return;
-            }
-            let fields: Vec<&str> = line.split(',').map(str::trim).collect();
-            let parsed = match fields.as_slice() {
-                [x, y, who] => match (x.parse(), y.parse(), who.parse::<u8>()) {
-                    (Ok(x), Ok(y), Ok(who)) if (1..=3).contains(&who) => Some((x, y, who)),
-                    _ => None,
-                },
-                _ => None,
-            };
-            match parsed {
-                Some(stone) => block.push(stone),
-                None => error(&format!("bad BOARD line '{line}' (x,y,1|2 expected)")),
+                Err(message) => error(&message),
             }
             return;
         }
-        let mut words = line.split_whitespace();
-        let Some(command) = words.next() else {
+        if line.is_empty() {
             return;
+        }
+        let command = match parse_command(line) {
+            Ok(command) => command,
+            Err(CommandError::Malformed(message)) => return error(&message),
+            Err(CommandError::Unknown(word)) => {
+                return reply(PbrainReply::Unknown(format!("command '{word}'")))
+            }
         };
-        let rest: Vec<&str> = words.collect();
-        match command.to_ascii_uppercase().as_str() {
-            "START" => self.start(rest.first().copied()),
-            "RECTSTART" => self.rect_start(rest.first().copied()),
-            "RESTART" => {
+        match command {
+            PbrainCommand::Start(size) => self.start(size),
+            PbrainCommand::RectStart { width, height } if width == height => self.start(width),
+            PbrainCommand::RectStart { .. } => error("rectangular boards are not supported"),
+            PbrainCommand::Restart => {
                 self.engine.new_game();
                 self.reset_position();
-                send("OK");
+                reply(PbrainReply::Ok);
             }
-            "BEGIN" => self.think_and_play(input),
-            "TURN" => match rest.first().map(|p| parse_point(p, self.size())) {
-                Some(Ok((x, y))) => match self.engine.play_move(&format_cell(cell_of(x, y))) {
+            PbrainCommand::Begin => self.think_and_play(input),
+            PbrainCommand::Turn(point) => match on_board(point, self.size()) {
+                Ok(Point { x, y }) => match self.engine.play_move(&format_cell(cell_of(x, y))) {
                     Ok(_) => self.think_and_play(input),
-                    Err(message) => error(&format!("TURN {x},{y}: {message}")),
+                    Err(message) => error(&format!("TURN {point}: {message}")),
                 },
-                Some(Err(message)) => error(&message),
-                None => error("TURN needs x,y"),
+                Err(message) => error(&message),
             },
-            "BOARD" => self.board_block = Some(Vec::new()),
-            "TAKEBACK" => self.take_back(rest.first().copied()),
-            "INFO" => self.info(&rest),
-            "END" => self.quit = true,
-            "ABOUT" => send(&format!(
-                "name=\"{}\", version=\"{}\", author=\"{}\", country=\"-\"",
-                Gomoku::NAME,
-                env!("CARGO_PKG_VERSION"),
-                super::ugi::AUTHOR
-            )),
-            _ => send(&format!("UNKNOWN command '{command}'")),
+            PbrainCommand::Board => self.board_block = Some(Vec::new()),
+            PbrainCommand::Takeback(point) => self.take_back(point),
+            PbrainCommand::Info { key, value } => self.info(&key, &value),
+            PbrainCommand::End => self.quit = true,
+            PbrainCommand::About => reply(PbrainReply::About(vec![
+                ("name".into(), Gomoku::NAME.into()),
+                ("version".into(), env!("CARGO_PKG_VERSION").into()),
+                ("author".into(), super::ugi::AUTHOR.into()),
+                ("country".into(), "-".into()),
+            ])),
+            // Outside a search there is nothing to stop.
+            PbrainCommand::Stop => {
+                let word = line.split_whitespace().next().unwrap_or_default();
+                reply(PbrainReply::Unknown(format!("command '{word}'")))
+            }
         }
     }
 
@@ -210,11 +200,7 @@ impl Session {
         }
     }
 
-    fn start(&mut self, size: Option<&str>) {
-        let Some(size) = size.and_then(|s| s.parse::<usize>().ok()) else {
-            error("START needs a board size");
-            return;
-        };
+    fn start(&mut self, size: usize) {
         if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
             error(&format!(
                 "board size {size} is not supported ({MIN_SIZE}..{MAX_SIZE})"
@@ -224,40 +210,23 @@ impl Session {
         match self.engine.set_option("BoardSize", &size.to_string()) {
             Ok(()) => {
                 self.engine.new_game();
-                send("OK");
+                reply(PbrainReply::Ok);
             }
             Err(message) => error(&message),
-        }
-    }
-
-    fn rect_start(&mut self, dimensions: Option<&str>) {
-        let square = dimensions.and_then(|d| {
-            let (w, h) = d.split_once(',')?;
-            let (w, h) = (
-                w.trim().parse::<usize>().ok()?,
-                h.trim().parse::<usize>().ok()?,
-            );
-            (w == h).then_some(w)
-        });
-        match square {
-            Some(size) => self.start(Some(&size.to_string())),
-            None => error("rectangular boards are not supported"),
         }
     }
 
     /// Rebuilds the position from a `BOARD` block: as a game from the empty
     /// board when the stones alternate (so that TAKEBACK works), else as a
     /// position string. The side to move is always us.
-    fn set_board(&mut self, stones: &[(usize, usize, u8)]) -> Result<(), String> {
+    fn set_board(&mut self, stones: &[(Point, Stone)]) -> Result<(), String> {
         let size = self.size();
         let mut mine = Vec::new();
         let mut theirs = Vec::new();
-        for &(x, y, who) in stones {
-            if x >= size || y >= size {
-                return Err(format!("{x},{y} is off the {size}x{size} board"));
-            }
+        for &(point, stone) in stones {
+            let Point { x, y } = on_board(point, size)?;
             let name = format_cell(cell_of(x, y));
-            if who == 1 {
+            if stone == Stone::Own {
                 mine.push(name);
             } else {
                 theirs.push(name);
@@ -282,35 +251,44 @@ impl Session {
                 return Ok(());
             }
         }
-        let fen = board_fen(size, &mine, &theirs, we_are_black);
-        self.engine.set_position(Some(&fen), &[])
+        // Not a game: the stones are put down and the game judges the board.
+        let us = if we_are_black { Player::P1 } else { Player::P2 };
+        let mut position = Gomoku::start_position(self.engine.rules());
+        for (names, owner) in [(&mine, us), (&theirs, us.other())] {
+            for name in names {
+                let mv = position.parse_move(name)?;
+                if !position.place_stone(mv, owner) {
+                    return Err(format!("two stones on {name}"));
+                }
+            }
+        }
+        let position = position.with_side_to_move(us).ok_or("no side to move")?;
+        self.engine.set_position(Some(&position.to_fen()), &[])
     }
 
-    fn take_back(&mut self, point: Option<&str>) {
-        let point = match point.map(|p| parse_point(p, self.size())) {
-            Some(Ok(point)) => point,
-            Some(Err(message)) => return error(&message),
-            None => return error("TAKEBACK needs x,y"),
-        };
-        let last = self
-            .engine
-            .history()
-            .last()
-            .map(|&mv| coordinates(mv as usize));
+    fn take_back(&mut self, point: Point) {
+        if let Err(message) = on_board(point, self.size()) {
+            return error(&message);
+        }
+        let last = self.engine.history().last().map(|&mv| {
+            let (x, y) = coordinates(mv as usize);
+            Point { x, y }
+        });
         if last != Some(point) {
-            return error(&format!("{},{} is not the last move", point.0, point.1));
+            return error(&format!("{point} is not the last move"));
         }
         match self.engine.undo_move() {
-            Ok(()) => send("OK"),
+            Ok(()) => reply(PbrainReply::Ok),
             Err(message) => error(&message),
         }
     }
 
-    fn info(&mut self, rest: &[&str]) {
-        let (Some(key), Some(value)) = (rest.first(), rest.get(1)) else {
-            return error("INFO needs a key and a value");
-        };
-        let number = value.parse::<u64>().ok();
+    fn info(&mut self, key: &str, value: &str) {
+        // The numeric settings are one word; anything after it is ignored.
+        let number = value
+            .split_whitespace()
+            .next()
+            .and_then(|v| v.parse::<u64>().ok());
         let ms = |n: u64| Duration::from_millis(n);
         match (key.to_ascii_lowercase().as_str(), number) {
             ("timeout_turn", Some(n)) => self.limits.turn_timeout = ms(n),
@@ -347,9 +325,9 @@ impl Session {
             "freestyle"
         };
         if bits & !7 != 0 {
-            send(&format!(
-                "MESSAGE rule {bits} is not supported; playing {rule}"
-            ));
+            reply(PbrainReply::Message(format!(
+                "rule {bits} is not supported; playing {rule}"
+            )));
         }
         if self.engine.rules().rule == rule_of(rule) {
             return;
@@ -397,22 +375,15 @@ impl Session {
                 continue;
             }
             match input.recv_timeout(Duration::from_millis(2)) {
-                Ok(line) => {
-                    let word = line
-                        .split_whitespace()
-                        .next()
-                        .unwrap_or("")
-                        .to_ascii_uppercase();
-                    if word == "END" && self.pending.is_empty() {
+                Ok(line) => match parse_command(&line) {
+                    Ok(PbrainCommand::End) if self.pending.is_empty() => {
                         // Answer at once (the manager may still read it), then leave.
                         handle.stop();
                         self.quit = true;
-                    } else if word == "STOP" || word == "YXSTOP" {
-                        handle.stop();
-                    } else {
-                        self.pending.push(line);
                     }
-                }
+                    Ok(PbrainCommand::Stop) => handle.stop(),
+                    _ => self.pending.push(line),
+                },
                 Err(RecvTimeoutError::Timeout) => {}
                 // The end of input ends the session once this move is given.
                 Err(RecvTimeoutError::Disconnected) => input_open = false,
@@ -429,17 +400,14 @@ impl Session {
             return error(&format!("internal: own move rejected: {message}"));
         }
         let (x, y) = coordinates(mv as usize);
-        let score = match mate_distance_in_moves(result.score) {
-            Some(moves) => format!("mate {moves}"),
-            None => format!("cp {}", result.score),
-        };
-        send(&format!(
-            "MESSAGE depth {} score {score} nodes {} time {}",
+        reply(PbrainReply::Message(format!(
+            "depth {} score {} nodes {} time {}",
             result.depth,
+            Score::from_search(result.score),
             result.nodes,
             result.elapsed.as_millis()
-        ));
-        send(&format!("{x},{y}"));
+        )));
+        reply(PbrainReply::Move(Point { x, y }));
     }
 }
 
@@ -450,47 +418,6 @@ fn rule_of(name: &str) -> crate::games::gomoku::board::Rule {
         "renju" => Rule::Renju,
         _ => Rule::Freestyle,
     }
-}
-
-/// A position string from our stones and theirs, us to move.
-fn board_fen(size: usize, mine: &[String], theirs: &[String], we_are_black: bool) -> String {
-    let mut rows = vec![vec!['.'; size]; size];
-    let (my_symbol, their_symbol) = if we_are_black { ('x', 'o') } else { ('o', 'x') };
-    for (names, symbol) in [(mine, my_symbol), (theirs, their_symbol)] {
-        for name in names {
-            if let Ok(cell) = crate::games::gomoku::notation::parse_cell(name, size) {
-                let (x, y) = coordinates(cell);
-                rows[y][x] = symbol;
-            }
-        }
-    }
-    let placement: Vec<String> = (0..size)
-        .rev()
-        .map(|y| {
-            let mut text = String::new();
-            let mut run = 0;
-            for &symbol in &rows[y] {
-                if symbol == '.' {
-                    run += 1;
-                    continue;
-                }
-                if run > 0 {
-                    text.push_str(&run.to_string());
-                    run = 0;
-                }
-                text.push(symbol);
-            }
-            if run > 0 {
-                text.push_str(&run.to_string());
-            }
-            text
-        })
-        .collect();
-    format!(
-        "{} {}",
-        placement.join("/"),
-        if we_are_black { 'x' } else { 'o' }
-    )
 }
 
 #[cfg(test)]

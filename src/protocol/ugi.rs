@@ -4,7 +4,6 @@
 use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
-use super::command::{parse_command, Command, GoParams};
 use super::output::{error, send};
 use crate::core::dfpn::Verdict;
 use crate::core::game::{Game, OptionKind, Outcome, Player};
@@ -14,6 +13,10 @@ use crate::core::presentation::Presentation;
 use crate::core::search::SearchInfo;
 use crate::core::wdl::WdlModel;
 use crate::engine::{Clock, Engine, ProofReport, SearchHandle, SearchLimits};
+use crate::wire::ugi::{
+    parse_command, Command, EngineLine, GoParams, Info, OptionDeclaration, Wdl,
+};
+use crate::wire::Score;
 
 pub const AUTHOR: &str = "the boardgames team";
 
@@ -58,7 +61,7 @@ impl<G: Presentation, K: Knowledge<G>> Session<G, K> {
             Command::Empty => {}
             Command::Hello { ugi } => self.hello(ugi),
             Command::IsReady => send("readyok"),
-            Command::NewGame => {
+            Command::NewGame { .. } => {
                 self.finish_search();
                 self.engine.new_game();
             }
@@ -105,28 +108,13 @@ impl<G: Presentation, K: Knowledge<G>> Session<G, K> {
     }
 
     fn hello(&self, ugi: bool) {
-        send(&format!(
-            "id name {} {}",
-            G::NAME,
-            env!("CARGO_PKG_VERSION")
-        ));
-        send(&format!("id author {AUTHOR}"));
+        let name = format!("{} {}", G::NAME, env!("CARGO_PKG_VERSION"));
+        send_line(EngineLine::IdName(name));
+        send_line(EngineLine::IdAuthor(AUTHOR.to_owned()));
         for spec in self.engine.option_specs() {
-            let kind = match spec.kind {
-                OptionKind::Spin { default, min, max } => {
-                    format!("type spin default {default} min {min} max {max}")
-                }
-                OptionKind::Check { default } => format!("type check default {default}"),
-                OptionKind::Combo { default, choices } => {
-                    let vars: Vec<String> = choices.iter().map(|c| format!("var {c}")).collect();
-                    format!("type combo default {default} {}", vars.join(" "))
-                }
-                OptionKind::Text { default } => format!("type string default {default}"),
-                OptionKind::Button => "type button".to_string(),
-            };
-            send(&format!("option name {} {kind}", spec.name));
+            send_line(EngineLine::Option(declaration(spec.name, spec.kind)));
         }
-        send(if ugi { "ugiok" } else { "uciok" });
+        send_line(EngineLine::HelloOk { ugi });
     }
 
     fn go(&mut self, params: GoParams) {
@@ -181,7 +169,7 @@ impl<G: Presentation, K: Knowledge<G>> Session<G, K> {
             other => position.query(other),
         };
         match answer {
-            Some(answer) => send(&format!("response {answer}")),
+            Some(answer) => send_line(EngineLine::Response(answer)),
             None => error(&format!("unknown query '{what}'")),
         }
     }
@@ -259,95 +247,132 @@ struct InfoStyle {
     ponder: bool,
 }
 
-/// `score ...` and, when asked, ` wdl W D L`.
-fn score_words(score: crate::core::Score, mate_in: Option<i32>, style: InfoStyle) -> String {
-    let mut words = match mate_in {
-        Some(moves) => format!("score mate {moves}"),
-        None => format!("score cp {score}"),
+/// Prints a protocol line.
+fn send_line(line: EngineLine) {
+    send(&line.to_string());
+}
+
+/// How `option` declares one of the engine's options.
+fn declaration(name: &str, kind: OptionKind) -> OptionDeclaration {
+    let (kind, default, range, vars) = match kind {
+        OptionKind::Spin { default, min, max } => {
+            ("spin", default.to_string(), Some((min, max)), Vec::new())
+        }
+        OptionKind::Check { default } => ("check", default.to_string(), None, Vec::new()),
+        OptionKind::Combo { default, choices } => (
+            "combo",
+            default.to_string(),
+            None,
+            choices.iter().map(|c| c.to_string()).collect(),
+        ),
+        OptionKind::Text { default } => ("string", default.to_string(), None, Vec::new()),
+        OptionKind::Button => {
+            return OptionDeclaration {
+                name: name.to_owned(),
+                kind: "button".to_owned(),
+                ..OptionDeclaration::default()
+            }
+        }
     };
-    if let Some(model) = style.wdl {
-        let wdl = model.wdl(score);
-        words.push_str(&format!(" wdl {} {} {}", wdl.win, wdl.draw, wdl.loss));
+    OptionDeclaration {
+        name: name.to_owned(),
+        kind: kind.to_owned(),
+        default: Some(default),
+        min: range.map(|(min, _)| min),
+        max: range.map(|(_, max)| max),
+        vars,
     }
-    words
+}
+
+/// The score (`cp` or `mate`) and, when asked, its `wdl` chances.
+fn scored(info: &mut Info, score: crate::core::Score, style: InfoStyle) {
+    info.score = Some(Score::from_search(score));
+    info.wdl = style.wdl.map(|model| {
+        let chances = model.wdl(score);
+        Wdl {
+            win: chances.win,
+            draw: chances.draw,
+            loss: chances.loss,
+        }
+    });
 }
 
 /// Prints `info` lines while searching, and `bestmove` at the end.
 fn report(info: &SearchInfo, style: InfoStyle) {
-    let multipv = info
-        .multipv
-        .map_or(String::new(), |k| format!(" multipv {k}"));
-    let mut line = format!(
-        "info depth {} seldepth {}{multipv} {} nodes {} nps {} time {} hashfull {}",
-        info.depth,
-        info.seldepth,
-        score_words(info.score, info.mate_in(), style),
-        info.nodes,
-        info.nps(),
-        info.elapsed.as_millis(),
-        info.hashfull
-    );
-    if !info.pv.is_empty() {
-        line.push_str(" pv ");
-        line.push_str(&info.pv.join(" "));
+    let mut line = Info {
+        depth: Some(info.depth),
+        seldepth: Some(info.seldepth),
+        multipv: info.multipv.map(|k| k as u32),
+        nodes: Some(info.nodes),
+        nps: Some(info.nps()),
+        time: Some(info.elapsed.as_millis() as u64),
+        hashfull: Some(info.hashfull),
+        pv: info.pv.clone(),
+        ..Info::default()
+    };
+    scored(&mut line, info.score, style);
+    if !info.finished {
+        return send_line(EngineLine::Info(line));
     }
-    if info.finished {
-        send(&format!("info string cutoffs {}", info.cutoffs));
-        send(&line);
-        let best = info.best_move.as_deref().unwrap_or("0000");
-        let reply = info
-            .pv
-            .get(1)
-            .filter(|_| style.ponder && info.best_move.is_some());
-        match reply {
-            Some(reply) => send(&format!("bestmove {best} ponder {reply}")),
-            None => send(&format!("bestmove {best}")),
-        }
-    } else {
-        send(&line);
-    }
+    send_line(EngineLine::Info(Info::text(format!(
+        "cutoffs {}",
+        info.cutoffs
+    ))));
+    send_line(EngineLine::Info(line));
+    let best = info.best_move.clone().unwrap_or_else(|| "0000".to_owned());
+    let ponder = info
+        .pv
+        .get(1)
+        .filter(|_| style.ponder && info.best_move.is_some())
+        .cloned();
+    send_line(EngineLine::BestMove { mv: best, ponder });
 }
 
 /// Prints the proof search's progress, its conclusion and `bestmove`.
 fn report_proof(report: &ProofReport, style: InfoStyle) {
     let elapsed_ms = report.elapsed.as_millis().max(1);
-    let counts = format!(
-        "nodes {} nps {} time {}",
-        report.nodes,
-        u128::from(report.nodes) * 1000 / elapsed_ms,
-        report.elapsed.as_millis()
-    );
+    let counts = Info {
+        nodes: Some(report.nodes),
+        nps: Some((u128::from(report.nodes) * 1000 / elapsed_ms) as u64),
+        time: Some(report.elapsed.as_millis() as u64),
+        ..Info::default()
+    };
     if !report.finished {
-        send(&format!("info {counts}"));
-        return;
+        return send_line(EngineLine::Info(counts));
     }
     let within = report.within_moves;
+    let with_hash = Info {
+        hashfull: Some(report.hashfull),
+        ..counts
+    };
     match report.verdict {
-        Verdict::Proven { plies } => send(&format!(
-            "info depth {plies} {} {counts} hashfull {} pv {}",
-            score_words(
-                crate::core::MATE - plies as i32,
-                Some(plies.div_ceil(2) as i32),
-                style
-            ),
-            report.hashfull,
-            report.line.join(" ")
-        )),
+        Verdict::Proven { plies } => {
+            let mut proof = Info {
+                depth: Some(plies),
+                pv: report.line.clone(),
+                ..with_hash
+            };
+            scored(&mut proof, crate::core::MATE - plies as i32, style);
+            send_line(EngineLine::Info(proof));
+        }
         Verdict::Disproven => {
-            send(&format!("info string no forced win within {within} moves"));
-            send(&format!("info {counts} hashfull {}", report.hashfull));
+            send_line(EngineLine::Info(Info::text(format!(
+                "no forced win within {within} moves"
+            ))));
+            send_line(EngineLine::Info(with_hash));
         }
         Verdict::Open => {
-            send(&format!(
-                "info string no forced win within {within} moves found before the search stopped"
-            ));
-            send(&format!("info {counts} hashfull {}", report.hashfull));
+            send_line(EngineLine::Info(Info::text(format!(
+                "no forced win within {within} moves found before the search stopped"
+            ))));
+            send_line(EngineLine::Info(with_hash));
         }
     }
-    send(&format!(
-        "bestmove {}",
-        report.best_move.as_deref().unwrap_or("0000")
-    ));
+    let best = report.best_move.clone();
+    send_line(EngineLine::BestMove {
+        mv: best.unwrap_or_else(|| "0000".to_owned()),
+        ponder: None,
+    });
 }
 
 fn perft<G: Game, K: Knowledge<G>>(engine: &Engine<G, K>, depth: u32) {

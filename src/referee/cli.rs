@@ -7,6 +7,7 @@ use super::client::{EngineSpec, Proto, Timeouts};
 use super::openings::OpeningSource;
 use super::stats::SprtConfig;
 use super::tournament::Shard;
+use crate::core::{Game, OptionKind, Player};
 
 pub const USAGE: &str = "\
 usage:
@@ -25,6 +26,8 @@ usage:
 pub enum HumanSide {
     P1,
     P2,
+    /// `black` or `white`: which player that is, the game says.
+    Colour(String),
     Both,
     Neither,
 }
@@ -32,24 +35,27 @@ pub enum HumanSide {
 impl HumanSide {
     fn parse(text: &str) -> Result<Self, String> {
         match text.to_ascii_lowercase().as_str() {
-            "p1" | "black" | "white" if text.eq_ignore_ascii_case("p1") => Ok(HumanSide::P1),
+            "p1" => Ok(HumanSide::P1),
             "p2" => Ok(HumanSide::P2),
+            colour @ ("black" | "white") => Ok(HumanSide::Colour(colour.to_owned())),
             "both" => Ok(HumanSide::Both),
             "none" => Ok(HumanSide::Neither),
-            // Colour names depend on the game: resolved by the caller.
-            "black" | "white" => Err(text.to_ascii_lowercase()),
             other => Err(format!("unknown human side '{other}'")),
         }
     }
-}
 
-/// Which side moves first is named differently per game.
-pub fn colour_to_side(game: &str, colour: &str) -> Option<HumanSide> {
-    let first_is_black = matches!(game, "hex" | "gomoku");
-    match (colour, first_is_black) {
-        ("black", true) | ("white", false) => Some(HumanSide::P1),
-        ("white", true) | ("black", false) => Some(HumanSide::P2),
-        _ => None,
+    /// Whether a person plays P1 and P2 in game `G`.
+    pub fn seats<G: Game>(&self) -> [bool; 2] {
+        match self {
+            HumanSide::P1 => [true, false],
+            HumanSide::P2 => [false, true],
+            HumanSide::Colour(colour) => {
+                let first = G::player_colour(Player::P1) == colour;
+                [first, !first]
+            }
+            HumanSide::Both => [true, true],
+            HumanSide::Neither => [false, false],
+        }
     }
 }
 
@@ -172,14 +178,7 @@ pub fn parse(args: &[String]) -> Result<Cli, String> {
         cli.openings = OpeningSource::RandomBoards { seed };
     }
     if let Some(text) = human_text {
-        cli.human = Some(match HumanSide::parse(&text) {
-            Ok(side) => side,
-            Err(colour) if colour == "black" || colour == "white" => {
-                colour_to_side(&cli.game, &colour)
-                    .ok_or_else(|| format!("unknown colour '{colour}'"))?
-            }
-            Err(e) => return Err(e),
-        });
+        cli.human = Some(HumanSide::parse(&text)?);
     } else if cli.compliance.is_none() && cli.engines.len() != 2 {
         return Err(format!("a match needs exactly two --engine\n{USAGE}"));
     }
@@ -198,22 +197,33 @@ pub fn parse(args: &[String]) -> Result<Cli, String> {
     Ok(cli)
 }
 
-/// The board size the coordinate protocols and records need.
-pub fn board_size(game: &str, rule_options: &[(String, String)]) -> Option<u32> {
+/// The board size the coordinate protocols and records need: the one
+/// given, else the default of the game's own `BoardSize` rule; `None` for
+/// games without one.
+pub fn board_size<G: Game>(rule_options: &[(String, String)]) -> Option<u32> {
+    let is_size = |name: &str| name.eq_ignore_ascii_case("boardsize");
     let given = rule_options
         .iter()
-        .find(|(name, _)| name.eq_ignore_ascii_case("boardsize"))
+        .find(|(name, _)| is_size(name))
         .and_then(|(_, value)| value.parse().ok());
-    given.or(match game {
-        "hex" => Some(11),
-        "gomoku" => Some(15),
-        _ => None,
-    })
+    let default = || {
+        G::rule_options()
+            .into_iter()
+            .find(|option| is_size(option.name))
+            .and_then(|option| match option.kind {
+                OptionKind::Spin { default, .. } => u32::try_from(default).ok(),
+                _ => None,
+            })
+    };
+    given.or_else(default)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::breakthrough::Breakthrough;
+    use crate::games::gomoku::Gomoku;
+    use crate::games::hex::Hex;
 
     fn args(text: &str) -> Vec<String> {
         text.split(' ').map(str::to_owned).collect()
@@ -232,7 +242,10 @@ mod tests {
         assert_eq!(cli.games, 10);
         assert_eq!(cli.openings, OpeningSource::Random { plies: 3, seed: 5 });
         assert_eq!(cli.sprt.unwrap().elo1, 20.0);
-        assert_eq!(board_size(&cli.game, &cli.rule_options), Some(7));
+        assert_eq!(board_size::<Hex>(&cli.rule_options), Some(7));
+        assert_eq!(board_size::<Hex>(&[]), Some(11));
+        assert_eq!(board_size::<Gomoku>(&[]), Some(15));
+        assert_eq!(board_size::<Breakthrough>(&[]), None);
         assert_eq!(cli.max_plies, Some(100));
     }
 
@@ -271,10 +284,12 @@ mod tests {
     #[test]
     fn human_colours_follow_the_game() {
         let hex = parse(&args("--game hex --human black --engine cmd=x")).unwrap();
-        assert_eq!(hex.human, Some(HumanSide::P1));
+        assert_eq!(hex.human.map(|h| h.seats::<Hex>()), Some([true, false]));
         let bt = parse(&args("--game breakthrough --human black --engine cmd=x")).unwrap();
-        assert_eq!(bt.human, Some(HumanSide::P2));
+        let black = bt.human.map(|h| h.seats::<Breakthrough>());
+        assert_eq!(black, Some([false, true]));
         let both = parse(&args("--game gomoku --human both")).unwrap();
         assert_eq!(both.human, Some(HumanSide::Both));
+        assert!(parse(&args("--game gomoku --human red")).is_err());
     }
 }

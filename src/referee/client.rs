@@ -8,9 +8,9 @@ use std::time::{Duration, Instant};
 use crate::core::Player;
 
 use super::process::{EngineProcess, ProcessError};
+use super::protocol::EngineProtocol;
 use super::timecontrol::TimeControl;
 use super::transcript::Transcript;
-use super::{gtp, pbrain, ugi};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Proto {
@@ -35,7 +35,7 @@ impl Proto {
 
     /// Only the UCI family has `go ponder` and `ponderhit`.
     pub fn can_ponder(self) -> bool {
-        matches!(self, Proto::Ugi | Proto::Uci)
+        self.client().can_ponder()
     }
 }
 
@@ -214,41 +214,7 @@ pub struct EngineReply {
 
 /// An option the engine declared in its handshake (`option name X type
 /// spin default D min A max B`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DeclaredOption {
-    pub name: String,
-    /// `spin`, `check`, `combo`, `string`, `button`.
-    pub kind: String,
-    pub default: Option<String>,
-    pub min: Option<i64>,
-    pub max: Option<i64>,
-}
-
-impl DeclaredOption {
-    /// Reads the words after `option `; `None` when there is no name or
-    /// type.
-    pub fn parse(line: &str) -> Option<Self> {
-        let rest = line.trim().strip_prefix("option name ")?;
-        let (name, rest) = rest.split_once(" type ")?;
-        let mut words = rest.split_whitespace();
-        let mut option = DeclaredOption {
-            name: name.trim().to_owned(),
-            kind: words.next()?.to_owned(),
-            default: None,
-            min: None,
-            max: None,
-        };
-        while let Some(word) = words.next() {
-            match word {
-                "default" => option.default = words.next().map(str::to_owned),
-                "min" => option.min = words.next().and_then(|w| w.parse().ok()),
-                "max" => option.max = words.next().and_then(|w| w.parse().ok()),
-                _ => {}
-            }
-        }
-        Some(option)
-    }
-}
+pub type DeclaredOption = crate::wire::ugi::OptionDeclaration;
 
 /// Protocol-specific memory of what the engine has been told this game.
 #[derive(Debug, Default)]
@@ -279,7 +245,7 @@ pub struct EngineClient {
     /// handshake.
     pub ponders: bool,
     /// The moves of the position a `go ponder` is searching, while it runs.
-    pondering: Option<Vec<String>>,
+    pub(crate) pondering: Option<Vec<String>>,
     /// Sees every `info` line of a search as it arrives (the board's live
     /// thinking display); the referee's matches leave it unset.
     pub info_listener: Option<InfoListener>,
@@ -319,6 +285,11 @@ impl EngineClient {
         self.spec.proto
     }
 
+    /// The engine's dialect.
+    pub fn protocol(&self) -> &'static dyn EngineProtocol {
+        self.spec.proto.client()
+    }
+
     /// The running process; only valid after `ensure_started`.
     pub(crate) fn process(&mut self) -> Result<&mut EngineProcess, Fault> {
         self.process
@@ -348,11 +319,7 @@ impl EngineClient {
         self.needs_restart = false;
         self.session = SessionState::default();
         self.ponders = false;
-        let result = match self.spec.proto {
-            Proto::Ugi | Proto::Uci => ugi::handshake(self),
-            Proto::Gtp => gtp::handshake(self),
-            Proto::Pbrain => pbrain::handshake(self),
-        };
+        let result = self.protocol().handshake(self);
         if result.is_err() {
             self.needs_restart = true;
         }
@@ -369,11 +336,7 @@ impl EngineClient {
         self.ensure_started()?;
         self.session.moves_known = 0;
         self.session.started_game = false;
-        let result = match self.spec.proto {
-            Proto::Ugi | Proto::Uci => ugi::new_game(self),
-            Proto::Gtp => gtp::new_game(self, board_size),
-            Proto::Pbrain => pbrain::new_game(self, start_fen, board_size),
-        };
+        let result = self.protocol().new_game(self, start_fen, board_size);
         if result.is_err() {
             self.needs_restart = true;
         }
@@ -388,23 +351,13 @@ impl EngineClient {
         clocks: &ClockReport,
         allowed: Option<Duration>,
     ) -> Result<EngineReply, Fault> {
-        let result = match self.spec.proto {
-            Proto::Ugi | Proto::Uci => match self.pondering.take() {
-                Some(moves) if moves.as_slice() == position.moves => ugi::ponderhit(self, allowed),
-                Some(_) => {
-                    ugi::stop_ponder(self).and_then(|_| ugi::go(self, position, clocks, allowed))
-                }
-                None => ugi::go(self, position, clocks, allowed),
-            },
-            Proto::Gtp => gtp::go(self, position, clocks, allowed),
-            Proto::Pbrain => pbrain::go(self, position, clocks, allowed),
-        };
+        let protocol = self.protocol();
+        let result = protocol.go(self, position, clocks, allowed);
         match &result {
             Ok(_) | Err(Fault::Resigned) => {}
             // A late engine that still answers keeps its process (and its
             // warm caches); only one that cannot be brought back is restarted.
-            Err(Fault::TimedOut(_))
-                if matches!(self.spec.proto, Proto::Ugi | Proto::Uci) && ugi::resync(self) => {}
+            Err(Fault::TimedOut(_)) if protocol.resync(self) => {}
             Err(_) => self.needs_restart = true,
         }
         result
@@ -415,11 +368,12 @@ impl EngineClient {
     /// the clocks a move would get. Returns whether a ponder search runs; a
     /// failure shows when the engine is next asked for a move.
     pub fn start_ponder(&mut self, position: &PositionRequest, clocks: &ClockReport) -> bool {
-        if !self.ponders || !self.spec.proto.can_ponder() || self.needs_restart {
+        let protocol = self.protocol();
+        if !self.ponders || !protocol.can_ponder() || self.needs_restart {
             return false;
         }
         self.cancel_ponder();
-        match ugi::start_ponder(self, position, clocks) {
+        match protocol.start_ponder(self, position, clocks) {
             Ok(()) => {
                 self.pondering = Some(position.moves.to_vec());
                 true
@@ -439,7 +393,7 @@ impl EngineClient {
         if self.pondering.take().is_none() {
             return;
         }
-        if let Err(fault) = ugi::stop_ponder(self) {
+        if let Err(fault) = self.protocol().stop_ponder(self) {
             log::warn!(
                 "{}: ponder search not stopped: {fault:?}; restarting it",
                 self.display_name
@@ -455,19 +409,13 @@ impl EngineClient {
         if self.needs_restart {
             return None;
         }
-        match self.spec.proto {
-            Proto::Ugi | Proto::Uci => ugi::query_result(self, position),
-            Proto::Gtp | Proto::Pbrain => None,
-        }
+        self.protocol().query_result(self, position)
     }
 
     pub fn shutdown(&mut self) {
         self.pondering = None;
         if let Some(mut process) = self.process.take() {
-            let quit = match self.spec.proto {
-                Proto::Ugi | Proto::Uci | Proto::Gtp => "quit",
-                Proto::Pbrain => "END",
-            };
+            let quit = self.spec.proto.client().quit_line();
             process.shutdown(Some(quit), self.timeouts.grace);
         }
     }
@@ -532,20 +480,5 @@ mod tests {
         assert!(EngineSpec::parse(&words("name=x")).is_err());
         assert!(EngineSpec::parse(&words("cmd=x colour=red")).is_err());
         assert!(EngineSpec::parse(&words("cmd=x proto=smoke")).is_err());
-    }
-
-    #[test]
-    fn declared_options_read_name_type_and_range() {
-        let spin =
-            DeclaredOption::parse("option name Move Overhead type spin default 30 min 0 max 5000")
-                .unwrap();
-        assert_eq!(spin.name, "Move Overhead");
-        assert_eq!(spin.kind, "spin");
-        assert_eq!(spin.default.as_deref(), Some("30"));
-        assert_eq!((spin.min, spin.max), (Some(0), Some(5000)));
-        let check = DeclaredOption::parse("option name Ponder type check default false").unwrap();
-        assert_eq!((check.kind.as_str(), check.min), ("check", None));
-        assert_eq!(DeclaredOption::parse("option name Broken"), None);
-        assert_eq!(DeclaredOption::parse("info string option"), None);
     }
 }

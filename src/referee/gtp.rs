@@ -4,79 +4,80 @@
 
 use std::time::{Duration, Instant};
 
-use crate::core::Player;
-
 use super::client::{ClockReport, EngineClient, EngineReply, Fault, PositionRequest};
+use super::protocol::EngineProtocol;
+use crate::wire::gtp::{colour_name, from_gtp_move, to_gtp_move, GtpCommand, GtpResponse};
 
-/// Sends a command and reads its reply: `Ok(Ok(text))` for `=`,
-/// `Ok(Err(text))` for `?`.
+/// GTP engines (MoHex, Wolve, ...): Hex only, from the empty board.
+pub struct GtpClient;
+
+impl EngineProtocol for GtpClient {
+    fn handshake(&self, client: &mut EngineClient) -> Result<(), Fault> {
+        handshake(client)
+    }
+
+    fn new_game(
+        &self,
+        client: &mut EngineClient,
+        _start_fen: Option<&str>,
+        board_size: Option<u32>,
+    ) -> Result<(), Fault> {
+        new_game(client, board_size)
+    }
+
+    fn go(
+        &self,
+        client: &mut EngineClient,
+        position: &PositionRequest,
+        clocks: &ClockReport,
+        allowed: Option<Duration>,
+    ) -> Result<EngineReply, Fault> {
+        go(client, position, clocks, allowed)
+    }
+
+    fn keeps_its_board(&self) -> bool {
+        true
+    }
+}
+
+/// Sends a command and reads its response: `Ok(Ok(text))` for `=`,
+/// `Ok(Err(text))` for `?`, with the time its first line came.
 fn command(
     client: &mut EngineClient,
-    line: &str,
+    name: &str,
+    args: &[&str],
     deadline: Instant,
 ) -> Result<(Result<String, String>, Instant), Fault> {
-    client.send(line)?;
-    let mut answer: Option<(bool, String, Instant)> = None;
+    let line = GtpCommand::new(name, args).to_string();
+    client.send(&line)?;
+    // The response's lines, from its `=` or `?` to the blank line.
+    let mut lines: Vec<String> = Vec::new();
+    let mut opened_at = None;
     let process = client.process()?;
     loop {
-        let line = process
+        let received = process
             .receive(deadline)
             .map_err(|e| Fault::from_process(e, &format!("a reply to '{line}'")))?;
-        let text = line.text.trim();
-        match &mut answer {
-            None => {
-                if let Some(rest) = text.strip_prefix('=') {
-                    answer = Some((true, strip_id(rest), line.at));
-                } else if let Some(rest) = text.strip_prefix('?') {
-                    answer = Some((false, strip_id(rest), line.at));
-                }
+        let text = received.text.trim();
+        match opened_at {
+            None if GtpResponse::opens(text) => {
+                opened_at = Some(received.at);
+                lines.push(text.to_owned());
             }
-            Some((ok, body, at)) => {
-                if text.is_empty() {
-                    let body = std::mem::take(body);
-                    return Ok((if *ok { Ok(body) } else { Err(body) }, *at));
-                }
-                body.push('\n');
-                body.push_str(text);
+            None => {}
+            Some(at) if text.is_empty() => {
+                let response = GtpResponse::parse(&lines.join("\n"))
+                    .ok_or_else(|| Fault::Protocol(format!("'{}' is no response", lines[0])))?;
+                return Ok((response.result, at));
             }
+            Some(_) => lines.push(text.to_owned()),
         }
     }
 }
 
-/// `=12 f6` -> `f6`: a reply may echo a numeric command id.
-fn strip_id(rest: &str) -> String {
-    rest.trim_start_matches(|c: char| c.is_ascii_digit())
-        .trim()
-        .to_owned()
-}
-
-fn colour(player: Player) -> &'static str {
-    match player {
-        Player::P1 => "b",
-        Player::P2 => "w",
-    }
-}
-
-pub fn to_gtp_move(mv: &str) -> String {
-    if mv == "swap" {
-        "swap-pieces".to_owned()
-    } else {
-        mv.to_owned()
-    }
-}
-
-pub fn from_gtp_move(mv: &str) -> String {
-    let mv = mv.trim().to_ascii_lowercase();
-    if mv == "swap-pieces" || mv == "swap" {
-        "swap".to_owned()
-    } else {
-        mv
-    }
-}
-
-pub fn handshake(client: &mut EngineClient) -> Result<(), Fault> {
+fn handshake(client: &mut EngineClient) -> Result<(), Fault> {
     let deadline = Instant::now() + client.timeouts.handshake;
-    let (name, _) = command(client, "name", deadline)?;
+    let (name, _) = command(client, "name", &[], deadline)?;
     if client.spec.name.is_none() {
         if let Ok(name) = name {
             if !name.is_empty() {
@@ -87,35 +88,29 @@ pub fn handshake(client: &mut EngineClient) -> Result<(), Fault> {
     Ok(())
 }
 
-pub fn new_game(client: &mut EngineClient, board_size: Option<u32>) -> Result<(), Fault> {
-    let size = board_size.unwrap_or(11);
+fn new_game(client: &mut EngineClient, board_size: Option<u32>) -> Result<(), Fault> {
+    let size = board_size.unwrap_or(11).to_string();
     let deadline = Instant::now() + client.timeouts.ready;
-    if command(client, &format!("boardsize {size} {size}"), deadline)?
+    if command(client, "boardsize", &[&size, &size], deadline)?
         .0
         .is_err()
     {
-        if let Err(why) = command(client, &format!("boardsize {size}"), deadline)?.0 {
+        if let Err(why) = command(client, "boardsize", &[&size], deadline)?.0 {
             return Err(Fault::Protocol(format!("boardsize {size} refused: {why}")));
         }
     }
-    let _ = command(client, "clear_board", deadline)?;
+    let _ = command(client, "clear_board", &[], deadline)?;
+    let seconds = |time: Duration| time.as_secs_f64().to_string();
     if let Some(st) = client.spec.time.move_time {
-        let _ = command(
-            client,
-            &format!("time_settings 0 {} 1", st.as_secs_f64()),
-            deadline,
-        )?;
+        let _ = command(client, "time_settings", &["0", &seconds(st), "1"], deadline)?;
     } else if let Some(clock) = client.spec.time.clock.clone() {
-        let _ = command(
-            client,
-            &format!("time_settings {} 0 0", clock.base.as_secs_f64()),
-            deadline,
-        )?;
+        let base = seconds(clock.base);
+        let _ = command(client, "time_settings", &[&base, "0", "0"], deadline)?;
     }
     Ok(())
 }
 
-pub fn go(
+fn go(
     client: &mut EngineClient,
     position: &PositionRequest,
     clocks: &ClockReport,
@@ -135,30 +130,29 @@ pub fn go(
         } else {
             position.to_move.other()
         };
-        let line = format!(
-            "play {} {}",
-            colour(mover),
-            to_gtp_move(&position.moves[index])
-        );
-        if let Err(why) = command(client, &line, ready_deadline)?.0 {
+        let mv = to_gtp_move(&position.moves[index]);
+        let args = [colour_name(mover), mv.as_str()];
+        if let Err(why) = command(client, "play", &args, ready_deadline)?.0 {
+            let line = GtpCommand::new("play", &args);
             return Err(Fault::Protocol(format!("'{line}' refused: {why}")));
         }
     }
     client.session.moves_known = total;
     if let Some(left) = clocks.time_left[position.to_move.index()] {
-        let line = format!(
-            "time_left {} {} 0",
-            colour(position.to_move),
-            left.as_secs()
-        );
-        let _ = command(client, &line, ready_deadline)?;
+        let args = [
+            colour_name(position.to_move),
+            &left.as_secs().to_string(),
+            "0",
+        ];
+        let _ = command(client, "time_left", &args, ready_deadline)?;
     }
     // GTP has no isready: an untimed genmove gets a generous fixed wait.
     let wait = allowed.unwrap_or(client.timeouts.ready * 60);
     let sent = Instant::now();
     let (answer, at) = match command(
         client,
-        &format!("genmove {}", colour(position.to_move)),
+        "genmove",
+        &[colour_name(position.to_move)],
         sent + wait,
     ) {
         Err(Fault::Stalled(_)) if allowed.is_some() => {
@@ -176,18 +170,4 @@ pub fn go(
         elapsed: at.saturating_duration_since(sent),
         ..EngineReply::default()
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn swap_is_swap_pieces_and_ids_are_dropped() {
-        assert_eq!(to_gtp_move("swap"), "swap-pieces");
-        assert_eq!(from_gtp_move("Swap-Pieces"), "swap");
-        assert_eq!(from_gtp_move("F6"), "f6");
-        assert_eq!(strip_id("12 f6"), "f6");
-        assert_eq!(strip_id(" e5"), "e5");
-    }
 }

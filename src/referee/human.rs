@@ -6,7 +6,7 @@
 use std::io::{BufRead, IsTerminal, Write};
 use std::sync::Arc;
 
-use crate::core::Presentation;
+use crate::core::{MoveError, Presentation};
 
 use super::adjudication::{GameResult, Termination};
 use super::cli::HumanSide;
@@ -80,12 +80,7 @@ pub struct HumanGame<'a> {
 
 /// Plays one game at the terminal; returns the process exit code.
 pub fn play<G: Presentation>(setup: &HumanGame, rules: &G::Rules) -> Result<i32, String> {
-    let humans = match setup.side {
-        HumanSide::P1 => [true, false],
-        HumanSide::P2 => [false, true],
-        HumanSide::Both => [true, true],
-        HumanSide::Neither => [false, false],
-    };
+    let humans = setup.side.seats::<G>();
     let engines_needed = humans.iter().filter(|h| !**h).count();
     if setup.engines.len() < engines_needed.min(1) {
         return Err("an engine side needs an --engine".to_owned());
@@ -169,10 +164,9 @@ pub fn play<G: Presentation>(setup: &HumanGame, rules: &G::Rules) -> Result<i32,
                 Ok(reply) => reply,
                 Err(fault) => break GameResult::from_fault(side, &fault),
             };
-            position.generate_moves(&mut legal);
-            let mv = match position.parse_move(&reply.mv) {
-                Ok(mv) if legal.contains(&mv) => mv,
-                _ => {
+            let mv = match position.parse_legal_move(&reply.mv) {
+                Ok(mv) => mv,
+                Err(_) => {
                     break GameResult::forfeit(
                         side,
                         Termination::IllegalMove,
@@ -267,27 +261,26 @@ pub fn play<G: Presentation>(setup: &HumanGame, rules: &G::Rules) -> Result<i32,
                         None => say(&mut out, "no engine to ask for a hint"),
                     }
                 }
-                text => {
-                    position.generate_moves(&mut legal);
-                    match position.parse_move(text) {
-                        Ok(mv) if legal.contains(&mv) => {
-                            let canonical = position.format_move(mv);
-                            record_moves.push(MoveRecord {
-                                mv: canonical.clone(),
-                                ..MoveRecord::default()
-                            });
-                            position.make_move(mv);
-                            played.push(mv);
-                            texts.push(canonical);
-                            continue 'game;
-                        }
-                        Ok(_) => say(
-                            &mut out,
-                            &format!("illegal move '{text}': not legal here (try 'moves')"),
-                        ),
-                        Err(why) => say(&mut out, &format!("illegal move '{text}': {why}")),
+                text => match position.parse_legal_move(text) {
+                    Ok(mv) => {
+                        let canonical = position.format_move(mv);
+                        record_moves.push(MoveRecord {
+                            mv: canonical.clone(),
+                            ..MoveRecord::default()
+                        });
+                        position.make_move(mv);
+                        played.push(mv);
+                        texts.push(canonical);
+                        continue 'game;
                     }
-                }
+                    Err(MoveError::Unreadable(why)) => {
+                        say(&mut out, &format!("illegal move '{text}': {why}"))
+                    }
+                    Err(_) => say(
+                        &mut out,
+                        &format!("illegal move '{text}': not legal here (try 'moves')"),
+                    ),
+                },
             }
         }
     };

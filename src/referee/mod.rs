@@ -11,13 +11,13 @@ pub mod adjudication;
 pub mod cli;
 pub mod client;
 pub mod compliance;
-pub mod coords;
 pub mod gtp;
 pub mod human;
 pub mod openings;
 pub mod pbrain;
 pub mod play;
 pub mod process;
+pub mod protocol;
 pub mod record;
 pub mod stats;
 pub mod timecontrol;
@@ -134,7 +134,7 @@ fn run<G: Presentation>(cli: &cli::Cli) -> Result<i32, String> {
             engines: &cli.engines,
             rule_options: &cli.rule_options,
             timeouts: cli.timeouts.clone(),
-            board_size: cli::board_size(&cli.game, &cli.rule_options),
+            board_size: cli::board_size::<G>(&cli.rule_options),
             records: cli.records.clone(),
         };
         return human::play::<G>(&setup, &rules);
@@ -160,7 +160,7 @@ fn run<G: Presentation>(cli: &cli::Cli) -> Result<i32, String> {
         first_pair: 0,
         settings: play::GameSettings {
             max_plies: cli.max_plies,
-            board_size: cli::board_size(&cli.game, &cli.rule_options),
+            board_size: cli::board_size::<G>(&cli.rule_options),
         },
         sprt: cli.sprt,
         records: records.clone(),

@@ -6,9 +6,9 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
-use crate::core::Game;
+use crate::core::{Game, MoveError};
 
-use super::coords::cell_name;
+use crate::core::cell::cell_name;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Opening {
@@ -75,16 +75,17 @@ pub fn validate<G: Game>(
         None => G::start_position(rules),
     };
     let mut canonical = Vec::new();
-    let mut legal = Vec::new();
     for text in moves {
-        position.generate_moves(&mut legal);
-        let mv = position.parse_move(text)?;
-        if position.outcome().is_some() || !legal.contains(&mv) {
-            return Err(format!(
-                "illegal move '{text}' after {} moves",
-                canonical.len()
-            ));
-        }
+        let mv = match position.parse_legal_move(text) {
+            Ok(mv) => mv,
+            Err(MoveError::Unreadable(why)) => return Err(why),
+            Err(_) => {
+                return Err(format!(
+                    "illegal move '{text}' after {} moves",
+                    canonical.len()
+                ))
+            }
+        };
         canonical.push(position.format_move(mv));
         position.make_move(mv);
     }
@@ -109,7 +110,7 @@ fn piskvork_moves(line: &str, board_size: u32) -> Option<Vec<String>> {
             if !inside.contains(&column) || !inside.contains(&row) {
                 return None;
             }
-            cell_name(column as u32, row as u32)
+            cell_name(column as usize, row as usize)
         })
         .collect()
 }

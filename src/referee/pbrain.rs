@@ -5,36 +5,84 @@
 use std::time::{Duration, Instant};
 
 use super::client::{ClockReport, EngineClient, EngineReply, Fault, PositionRequest};
-use super::coords::{cell_name, parse_cell};
+use super::protocol::EngineProtocol;
+use crate::core::cell::{cell_name, parse_cell_name};
+use crate::wire::pbrain::{parse_reply, BoardLine, PbrainCommand, PbrainReply, Point, Stone};
 
-pub fn to_pbrain(mv: &str) -> Option<String> {
-    parse_cell(mv).map(|(x, y)| format!("{x},{y}"))
+/// Gomocup brains: Gomoku only, openings given as moves.
+pub struct PbrainClient;
+
+impl EngineProtocol for PbrainClient {
+    fn handshake(&self, client: &mut EngineClient) -> Result<(), Fault> {
+        handshake(client)
+    }
+
+    fn new_game(
+        &self,
+        client: &mut EngineClient,
+        start_fen: Option<&str>,
+        board_size: Option<u32>,
+    ) -> Result<(), Fault> {
+        new_game(client, start_fen, board_size)
+    }
+
+    fn go(
+        &self,
+        client: &mut EngineClient,
+        position: &PositionRequest,
+        clocks: &ClockReport,
+        allowed: Option<Duration>,
+    ) -> Result<EngineReply, Fault> {
+        go(client, position, clocks, allowed)
+    }
+
+    fn quit_line(&self) -> &'static str {
+        "END"
+    }
+
+    fn keeps_its_board(&self) -> bool {
+        true
+    }
 }
 
-pub fn from_pbrain(text: &str) -> Option<String> {
-    let (x, y) = text.trim().split_once(',')?;
-    cell_name(x.trim().parse().ok()?, y.trim().parse().ok()?)
+/// Our cell (`h8`) as a Gomocup point (`7,7`).
+fn to_pbrain(mv: &str) -> Option<Point> {
+    parse_cell_name(mv).map(|(x, y)| Point { x, y })
 }
 
-pub fn handshake(client: &mut EngineClient) -> Result<(), Fault> {
-    client.send("ABOUT")?;
+/// A Gomocup point as our cell.
+fn from_pbrain(point: Point) -> Option<String> {
+    cell_name(point.x, point.y)
+}
+
+fn send(client: &mut EngineClient, command: PbrainCommand) -> Result<Instant, Fault> {
+    client.send(&command.to_string())
+}
+
+/// Chatter a brain may print at any time, skipped.
+fn is_chatter(reply: &Option<PbrainReply>) -> bool {
+    matches!(
+        reply,
+        Some(PbrainReply::Message(_) | PbrainReply::Debug(_) | PbrainReply::Suggest(_))
+    )
+}
+
+fn handshake(client: &mut EngineClient) -> Result<(), Fault> {
+    send(client, PbrainCommand::About)?;
     let deadline = Instant::now() + client.timeouts.handshake;
     let about = client.wait_for(deadline, "an ABOUT reply", |line| {
-        (!line.starts_with("MESSAGE") && !line.starts_with("DEBUG")).then(|| line.to_owned())
+        let reply = parse_reply(line);
+        (!is_chatter(&reply)).then_some(reply)
     })?;
     if client.spec.name.is_none() {
-        if let Some(name) = about
-            .split("name=\"")
-            .nth(1)
-            .and_then(|rest| rest.split('"').next())
-        {
+        if let Some(name) = about.as_ref().and_then(PbrainReply::about_name) {
             client.display_name = name.to_owned();
         }
     }
     Ok(())
 }
 
-pub fn new_game(
+fn new_game(
     client: &mut EngineClient,
     start_fen: Option<&str>,
     board_size: Option<u32>,
@@ -44,23 +92,29 @@ pub fn new_game(
             "pbrain engines need openings given as moves, not a FEN".to_owned(),
         ));
     }
-    let size = board_size.unwrap_or(15);
-    client.send(&format!("START {size}"))?;
+    let size = board_size.unwrap_or(15) as usize;
+    send(client, PbrainCommand::Start(size))?;
     let deadline = Instant::now() + client.timeouts.handshake;
     let answer = client.wait_for(deadline, "an answer to START", |line| {
-        (line == "OK" || line.starts_with("ERROR")).then(|| line.to_owned())
+        match parse_reply(line) {
+            Some(PbrainReply::Ok) => Some(Ok(())),
+            Some(PbrainReply::Error(_)) => Some(Err(line.to_owned())),
+            _ => None,
+        }
     })?;
-    if answer != "OK" {
+    if let Err(answer) = answer {
         return Err(Fault::Protocol(format!("START {size}: {answer}")));
     }
+    let info = |key: &str, value: String| PbrainCommand::Info {
+        key: key.to_owned(),
+        value,
+    };
     let limits = client.spec.time.clone();
     if let Some(st) = limits.move_time {
-        client.send(&format!("INFO timeout_turn {}", st.as_millis()))?;
+        send(client, info("timeout_turn", st.as_millis().to_string()))?;
     }
-    match &limits.clock {
-        Some(clock) => client.send(&format!("INFO timeout_match {}", clock.base.as_millis()))?,
-        None => client.send("INFO timeout_match 0")?,
-    };
+    let match_ms = limits.clock.map_or(0, |clock| clock.base.as_millis());
+    send(client, info("timeout_match", match_ms.to_string()))?;
     // Gomocup's rule bits: 1 exactly five, 4 renju; the last setting counts.
     let rule = client
         .rule_options
@@ -73,38 +127,40 @@ pub fn new_game(
         Some("renju") => 4,
         _ => 0,
     };
-    client.send(&format!("INFO rule {bits}"))?;
+    send(client, info("rule", bits.to_string()))?;
     Ok(())
 }
 
-pub fn go(
+fn go(
     client: &mut EngineClient,
     position: &PositionRequest,
     clocks: &ClockReport,
     allowed: Option<Duration>,
 ) -> Result<EngineReply, Fault> {
     if let Some(left) = clocks.time_left[position.to_move.index()] {
-        client.send(&format!("INFO time_left {}", left.as_millis()))?;
+        let command = PbrainCommand::Info {
+            key: "time_left".to_owned(),
+            value: left.as_millis().to_string(),
+        };
+        send(client, command)?;
     }
     let total = position.moves.len();
     let incremental = client.session.started_game && client.session.moves_known + 1 == total;
+    let point =
+        |mv: &String| to_pbrain(mv).ok_or_else(|| Fault::Protocol(format!("'{mv}' is no cell")));
     let sent = if total == 0 {
-        client.send("BEGIN")?
+        send(client, PbrainCommand::Begin)?
     } else if incremental {
-        let turn = to_pbrain(&position.moves[total - 1]).ok_or_else(|| {
-            Fault::Protocol(format!("'{}' is no cell", position.moves[total - 1]))
-        })?;
-        client.send(&format!("TURN {turn}"))?
+        let turn = point(&position.moves[total - 1])?;
+        send(client, PbrainCommand::Turn(turn))?
     } else {
-        client.send("BOARD")?;
+        send(client, PbrainCommand::Board)?;
         for (index, mv) in position.moves.iter().enumerate() {
-            let cell =
-                to_pbrain(mv).ok_or_else(|| Fault::Protocol(format!("'{mv}' is no cell")))?;
-            // 1 = the engine's own stone, 2 = its opponent's.
             let own = (total - index).is_multiple_of(2);
-            client.send(&format!("{cell},{}", if own { 1 } else { 2 }))?;
+            let stone = if own { Stone::Own } else { Stone::Opponent };
+            client.send(&BoardLine::Stone(point(mv)?, stone).to_string())?;
         }
-        client.send("DONE")?
+        client.send(&BoardLine::Done.to_string())?
     };
     client.session.started_game = true;
     let wait = allowed.unwrap_or(client.timeouts.ready * 60);
@@ -118,13 +174,19 @@ pub fn go(
             Err(e) => return Err(Fault::from_process(e, "a move")),
         };
         let text = line.text.trim();
-        if text.starts_with("MESSAGE") || text.starts_with("DEBUG") || text.starts_with("SUGGEST") {
+        let reply = parse_reply(text);
+        if is_chatter(&reply) {
             continue;
         }
-        if text.starts_with("ERROR") || text.starts_with("UNKNOWN") {
-            return Err(Fault::Protocol(text.to_owned()));
-        }
-        let mv = from_pbrain(text).unwrap_or_else(|| text.to_owned());
+        // Anything but a point is passed on as it is: the rules refuse it.
+        let mv = match reply {
+            Some(PbrainReply::Error(_) | PbrainReply::Unknown(_)) => {
+                return Err(Fault::Protocol(text.to_owned()))
+            }
+            Some(PbrainReply::Move(point)) => from_pbrain(point),
+            _ => None,
+        };
+        let mv = mv.unwrap_or_else(|| text.to_owned());
         client.session.moves_known = total + 1;
         return Ok(EngineReply {
             mv,
@@ -140,9 +202,8 @@ mod tests {
 
     #[test]
     fn cells_translate_to_zero_based_pairs() {
-        assert_eq!(to_pbrain("h8").as_deref(), Some("7,7"));
-        assert_eq!(from_pbrain(" 0,14").as_deref(), Some("a15"));
-        assert_eq!(from_pbrain("7;7"), None);
+        assert_eq!(to_pbrain("h8"), Some(Point { x: 7, y: 7 }));
+        assert_eq!(from_pbrain(Point { x: 0, y: 14 }).as_deref(), Some("a15"));
         assert_eq!(to_pbrain("swap"), None);
     }
 }

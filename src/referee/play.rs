@@ -3,10 +3,10 @@
 
 use std::time::Duration;
 
-use crate::core::{Game, Player};
+use crate::core::{Game, MoveError, Player};
 
 use super::adjudication::{GameResult, Termination};
-use super::client::{ClockReport, EngineClient, PositionRequest, Proto};
+use super::client::{ClockReport, EngineClient, PositionRequest};
 use super::openings::Opening;
 use super::record::{GameRecord, MoveRecord};
 use super::timecontrol::{allowed_time, Clock, TimeControl};
@@ -81,11 +81,9 @@ fn ponder_reply<G: Game>(
     {
         return None;
     }
-    let mut legal = Vec::new();
-    position.generate_moves(&mut legal);
-    let mv = match position.parse_move(predicted) {
-        Ok(mv) if legal.contains(&mv) => mv,
-        _ => {
+    let mv = match position.parse_legal_move(predicted) {
+        Ok(mv) => mv,
+        Err(_) => {
             log::debug!("predicted reply '{predicted}' is not legal: no pondering");
             return None;
         }
@@ -138,13 +136,11 @@ pub fn play_game<G: Game>(
         None => G::start_position(rules),
     };
     let mut moves: Vec<String> = Vec::new();
-    let mut legal = Vec::new();
     for text in &opening.moves {
         // Openings were validated when loaded, so this only re-plays them.
-        position.generate_moves(&mut legal);
-        match position.parse_move(text) {
-            Ok(mv) if legal.contains(&mv) => position.make_move(mv),
-            _ => {
+        match position.parse_legal_move(text) {
+            Ok(mv) => position.make_move(mv),
+            Err(_) => {
                 record.result = GameResult {
                     winner: None,
                     termination: Termination::ProtocolError,
@@ -239,14 +235,12 @@ pub fn play_game<G: Game>(
                 );
             }
         }
-        position.generate_moves(&mut legal);
-        let parsed = position.parse_move(&reply.mv);
-        let mv = match parsed {
-            Ok(mv) if legal.contains(&mv) => mv,
-            other => {
-                let why = match other {
-                    Err(e) => format!("illegal move '{}' ({e})", reply.mv),
-                    Ok(_) => format!("illegal move '{}'", reply.mv),
+        let mv = match position.parse_legal_move(&reply.mv) {
+            Ok(mv) => mv,
+            Err(e) => {
+                let why = match e {
+                    MoveError::Unreadable(e) => format!("illegal move '{}' ({e})", reply.mv),
+                    _ => format!("illegal move '{}'", reply.mv),
                 };
                 break GameResult::forfeit(side, Termination::IllegalMove, &why);
             }
@@ -301,9 +295,6 @@ pub fn play_game<G: Game>(
             board_size: settings.board_size,
         };
         for engine in engines.iter_mut() {
-            if !matches!(engine.proto(), Proto::Ugi) {
-                continue;
-            }
             match engine.query_result(&request) {
                 Some(answer) if answer != result.query_text() => record.notes.push(format!(
                     "{} answered 'query result' with '{answer}', the referee says '{}'",

@@ -8,7 +8,7 @@
 use crate::core::Player;
 
 use super::adjudication::{GameResult, Termination};
-use super::coords::{cell_name, parse_cell};
+use crate::core::cell::{cell_name, parse_cell_name};
 
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct MoveRecord {
@@ -287,16 +287,13 @@ fn sgf_escape(text: &str) -> String {
 /// Gomoku uses two letters, column then row counted from the top.
 fn sgf_point(game: &str, size: u32, mv: &str) -> String {
     if game == "hex" {
-        return if mv == "swap" {
-            "swap-pieces".to_owned()
-        } else {
-            mv.to_owned()
-        };
+        // HexGui's SGF spells moves as GTP does.
+        return crate::wire::gtp::to_gtp_move(mv);
     }
-    match parse_cell(mv) {
-        Some((column, row)) if row < size => {
-            let letter = |i: u32| char::from_u32('a' as u32 + i).unwrap_or('?');
-            format!("{}{}", letter(column), letter(size - 1 - row))
+    match parse_cell_name(mv) {
+        Some((column, row)) if row < size as usize => {
+            let letter = |i: usize| char::from_u32('a' as u32 + i as u32).unwrap_or('?');
+            format!("{}{}", letter(column), letter(size as usize - 1 - row))
         }
         _ => mv.to_owned(),
     }
@@ -315,7 +312,7 @@ fn from_sgf_point(game: &str, size: u32, point: &str) -> String {
         let column = u32::from(bytes[0] - b'a');
         let from_top = u32::from(bytes[1] - b'a');
         if from_top < size {
-            if let Some(cell) = cell_name(column, size - 1 - from_top) {
+            if let Some(cell) = cell_name(column as usize, (size - 1 - from_top) as usize) {
                 return cell;
             }
         }

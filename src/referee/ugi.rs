@@ -2,31 +2,104 @@
 
 use std::time::{Duration, Instant};
 
-use crate::core::Player;
+use super::client::{ClockReport, EngineClient, EngineReply, Fault, PositionRequest, Proto};
+use super::protocol::EngineProtocol;
+use crate::wire::ugi::{parse_engine_line, Command, EngineLine, GoParams, Info};
 
-use super::client::{
-    ClockReport, DeclaredOption, EngineClient, EngineReply, Fault, PositionRequest, Proto,
-};
+/// UGI and UCI engines: ours, and any UCI program.
+pub struct UgiClient;
 
-fn hello(client: &EngineClient) -> (&'static str, &'static str) {
-    match client.proto() {
-        Proto::Uci => ("uci", "uciok"),
-        _ => ("ugi", "ugiok"),
+impl EngineProtocol for UgiClient {
+    fn handshake(&self, client: &mut EngineClient) -> Result<(), Fault> {
+        handshake(client)
+    }
+
+    fn new_game(
+        &self,
+        client: &mut EngineClient,
+        _start_fen: Option<&str>,
+        _board_size: Option<u32>,
+    ) -> Result<(), Fault> {
+        new_game(client)
+    }
+
+    /// A ponder search on the position asked for becomes the move; one on
+    /// another position is stopped first.
+    fn go(
+        &self,
+        client: &mut EngineClient,
+        position: &PositionRequest,
+        clocks: &ClockReport,
+        allowed: Option<Duration>,
+    ) -> Result<EngineReply, Fault> {
+        match client.pondering.take() {
+            Some(moves) if moves.as_slice() == position.moves => ponderhit(client, allowed),
+            Some(_) => stop_ponder(client).and_then(|_| go(client, position, clocks, allowed)),
+            None => go(client, position, clocks, allowed),
+        }
+    }
+
+    fn can_ponder(&self) -> bool {
+        true
+    }
+
+    fn start_ponder(
+        &self,
+        client: &mut EngineClient,
+        position: &PositionRequest,
+        clocks: &ClockReport,
+    ) -> Result<(), Fault> {
+        start_ponder(client, position, clocks)
+    }
+
+    fn stop_ponder(&self, client: &mut EngineClient) -> Result<(), Fault> {
+        stop_ponder(client)
+    }
+
+    fn resync(&self, client: &mut EngineClient) -> bool {
+        resync(client)
+    }
+
+    /// Only UGI has `query` (UCI has no such command).
+    fn query_result(
+        &self,
+        client: &mut EngineClient,
+        position: &PositionRequest,
+    ) -> Option<String> {
+        speaks_ugi(client)
+            .then(|| query_result(client, position))
+            .flatten()
     }
 }
 
-pub fn handshake(client: &mut EngineClient) -> Result<(), Fault> {
-    let (hello, _) = hello(client);
-    client.send(hello)?;
+/// Whether the engine is spoken to in UGI (`ugi`, `p1time`) or UCI.
+fn speaks_ugi(client: &EngineClient) -> bool {
+    client.proto() != Proto::Uci
+}
+
+/// Sends a command in its one wire form.
+fn send(client: &mut EngineClient, command: Command) -> Result<Instant, Fault> {
+    client.send(&command.to_string())
+}
+
+fn handshake(client: &mut EngineClient) -> Result<(), Fault> {
+    send(
+        client,
+        Command::Hello {
+            ugi: speaks_ugi(client),
+        },
+    )?;
     let deadline = Instant::now() + client.timeouts.handshake;
     let mut engine_name = None;
     let mut declared = Vec::new();
     client.wait_for(deadline, "uciok/ugiok", |line| {
-        if let Some(name) = line.strip_prefix("id name ") {
-            engine_name = Some(name.trim().to_owned());
+        match parse_engine_line(line)? {
+            EngineLine::IdName(name) => engine_name = Some(name),
+            EngineLine::Option(option) => declared.push(option),
+            EngineLine::HelloOk { .. } => return Some(()),
+            _ => {}
         }
-        declared.extend(DeclaredOption::parse(line));
-        (line == "uciok" || line == "ugiok").then_some(())
+        None
     })?;
     client.declared_options = declared;
     if client.spec.name.is_none() {
@@ -41,7 +114,7 @@ pub fn handshake(client: &mut EngineClient) -> Result<(), Fault> {
         .cloned()
         .collect();
     for (name, value) in options {
-        client.send(&format!("setoption name {name} value {value}"))?;
+        send(client, Command::SetOption { name, value })?;
     }
     client.ponders = false;
     if client.spec.ponder {
@@ -52,7 +125,8 @@ pub fn handshake(client: &mut EngineClient) -> Result<(), Fault> {
             .map(|o| o.name.clone());
         match declared {
             Some(name) => {
-                client.send(&format!("setoption name {name} value true"))?;
+                let value = "true".to_owned();
+                send(client, Command::SetOption { name, value })?;
                 client.ponders = true;
             }
             None => {
@@ -67,134 +141,107 @@ pub fn handshake(client: &mut EngineClient) -> Result<(), Fault> {
 }
 
 /// `isready` answered by `readyok` within the ready timeout, or a stall.
-pub fn is_ready(client: &mut EngineClient) -> Result<(), Fault> {
-    client.send("isready")?;
+fn is_ready(client: &mut EngineClient) -> Result<(), Fault> {
+    send(client, Command::IsReady)?;
     let deadline = Instant::now() + client.timeouts.ready;
     client.wait_for(deadline, "readyok", |line| {
-        (line == "readyok").then_some(())
+        (parse_engine_line(line)? == EngineLine::ReadyOk).then_some(())
     })
 }
 
-pub fn new_game(client: &mut EngineClient) -> Result<(), Fault> {
-    let line = match client.proto() {
-        Proto::Uci => "ucinewgame",
-        _ => "uginewgame",
-    };
-    client.send(line)?;
+fn new_game(client: &mut EngineClient) -> Result<(), Fault> {
+    send(
+        client,
+        Command::NewGame {
+            ugi: speaks_ugi(client),
+        },
+    )?;
     is_ready(client)
 }
 
-pub fn position_line(position: &PositionRequest) -> String {
-    let mut line = match position.start_fen {
-        Some(fen) => format!("position fen {fen}"),
-        None => "position startpos".to_owned(),
-    };
-    if !position.moves.is_empty() {
-        line.push_str(" moves");
-        for mv in position.moves {
-            line.push(' ');
-            line.push_str(mv);
-        }
+fn position_command(position: &PositionRequest) -> Command {
+    Command::Position {
+        fen: position.start_fen.map(str::to_owned),
+        moves: position.moves.to_vec(),
     }
-    line
 }
 
-pub fn go_line(client: &EngineClient, clocks: &ClockReport) -> String {
+/// The spec's limits and both clocks, named as the engine's dialect names
+/// them.
+fn go_params(client: &EngineClient, clocks: &ClockReport) -> GoParams {
     let limits = &client.spec.time;
-    let mut line = String::from("go");
-    if let Some(depth) = limits.depth {
-        line.push_str(&format!(" depth {depth}"));
-    }
-    if let Some(nodes) = limits.nodes {
-        line.push_str(&format!(" nodes {nodes}"));
-    }
-    if let Some(st) = limits.move_time {
-        line.push_str(&format!(" movetime {}", st.as_millis()));
-    }
-    let names = match client.proto() {
-        Proto::Uci => ["wtime", "btime", "winc", "binc"],
-        _ => ["p1time", "p2time", "p1inc", "p2inc"],
+    let mut params = GoParams {
+        depth: limits.depth,
+        nodes: limits.nodes,
+        movetime: limits.move_time.map(|st| st.as_millis() as u64),
+        ..GoParams::default()
     };
     if clocks.time_left.iter().any(Option::is_some) {
-        for side in [Player::P1, Player::P2] {
-            if let Some(left) = clocks.time_left[side.index()] {
-                line.push_str(&format!(" {} {}", names[side.index()], left.as_millis()));
-            }
+        let ms = |time: Duration| time.as_millis() as u64;
+        let [p1time, p2time] = clocks.time_left.map(|left| left.map(ms));
+        let [p1inc, p2inc] = clocks
+            .increment
+            .map(|inc| (!inc.is_zero()).then(|| ms(inc)));
+        if speaks_ugi(client) {
+            (params.p1time, params.p2time) = (p1time, p2time);
+            (params.p1inc, params.p2inc) = (p1inc, p2inc);
+        } else {
+            (params.wtime, params.btime) = (p1time, p2time);
+            (params.winc, params.binc) = (p1inc, p2inc);
         }
-        for side in [Player::P1, Player::P2] {
-            let inc = clocks.increment[side.index()];
-            if !inc.is_zero() {
-                line.push_str(&format!(" {} {}", names[2 + side.index()], inc.as_millis()));
-            }
-        }
-        if let Some(moves) = clocks.moves_to_go {
-            line.push_str(&format!(" movestogo {moves}"));
-        }
+        params.movestogo = clocks.moves_to_go;
     }
-    line
+    params
 }
 
-/// Picks depth, nodes and score out of an `info` line.
-pub fn read_info(line: &str, reply: &mut EngineReply) {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    if words.get(1) == Some(&"string") {
-        if line.contains("error") {
+/// Keeps depth, nodes and score from an `info` line, and error strings as
+/// complaints.
+fn read_info(line: &str, info: &Info, reply: &mut EngineReply) {
+    if let Some(text) = &info.string {
+        if text.contains("error") {
             reply.complaints.push(line.to_owned());
         }
         return;
     }
-    let mut i = 1;
-    while i < words.len() {
-        match words[i] {
-            "depth" => reply.depth = words.get(i + 1).and_then(|w| w.parse().ok()),
-            "nodes" => reply.nodes = words.get(i + 1).and_then(|w| w.parse().ok()),
-            "score" => {
-                if let (Some(kind), Some(value)) = (words.get(i + 1), words.get(i + 2)) {
-                    reply.score = Some(format!("{kind} {value}"));
-                    i += 1;
-                }
-            }
-            "pv" => break,
-            _ => {}
-        }
-        i += 1;
+    reply.depth = info.depth.or(reply.depth);
+    reply.nodes = info.nodes.or(reply.nodes);
+    if let Some(score) = info.score {
+        reply.score = Some(score.to_string());
     }
 }
 
-pub fn go(
+fn go(
     client: &mut EngineClient,
     position: &PositionRequest,
     clocks: &ClockReport,
     allowed: Option<Duration>,
 ) -> Result<EngineReply, Fault> {
-    client.send(&position_line(position))?;
-    let go = go_line(client, clocks);
-    let sent = client.send(&go)?;
+    send(client, position_command(position))?;
+    let sent = send(client, Command::Go(go_params(client, clocks)))?;
     await_bestmove(client, sent, allowed)
 }
 
 /// `go ponder` with the limits a move would get, in the position after the
 /// engine's move and the reply it expects.
-pub fn start_ponder(
+fn start_ponder(
     client: &mut EngineClient,
     position: &PositionRequest,
     clocks: &ClockReport,
 ) -> Result<(), Fault> {
-    client.send(&position_line(position))?;
-    let go = go_line(client, clocks);
-    let rest = go.strip_prefix("go").unwrap_or_default();
-    client.send(&format!("go ponder{rest}"))?;
+    send(client, position_command(position))?;
+    let params = GoParams {
+        ponder: true,
+        ..go_params(client, clocks)
+    };
+    send(client, Command::Go(params))?;
     Ok(())
 }
 
 /// The opponent played the expected reply: the ponder search becomes the
 /// move, timed from the `ponderhit` (the thinking before it was on the
 /// opponent's time).
-pub fn ponderhit(
-    client: &mut EngineClient,
-    allowed: Option<Duration>,
-) -> Result<EngineReply, Fault> {
-    let sent = client.send("ponderhit")?;
+fn ponderhit(client: &mut EngineClient, allowed: Option<Duration>) -> Result<EngineReply, Fault> {
+    let sent = send(client, Command::PonderHit)?;
     let mut reply = await_bestmove(client, sent, allowed)?;
     reply.ponderhit = true;
     Ok(reply)
@@ -203,13 +250,14 @@ pub fn ponderhit(
 /// `stop` for a ponder search that missed (or a game that ended); its
 /// `bestmove` is read and thrown away. No `bestmove` within the ready
 /// timeout is a stall.
-pub fn stop_ponder(client: &mut EngineClient) -> Result<(), Fault> {
-    client.send("stop")?;
+fn stop_ponder(client: &mut EngineClient) -> Result<(), Fault> {
+    send(client, Command::Stop)?;
     let ready = client.timeouts.ready;
     let deadline = Instant::now() + ready;
     client
-        .wait_for(deadline, "bestmove", |line| {
-            line.starts_with("bestmove").then_some(())
+        .wait_for(deadline, "bestmove", |line| match parse_engine_line(line) {
+            Some(EngineLine::BestMove { .. }) => Some(()),
+            _ => None,
         })
         .map_err(|fault| match fault {
             Fault::Stalled(_) => Fault::Stalled(format!(
@@ -242,28 +290,32 @@ fn await_bestmove(
         match client.process()?.receive(deadline) {
             Ok(line) => {
                 let text = line.text.trim();
-                if let Some(rest) = text.strip_prefix("bestmove") {
-                    let mut words = rest.split_whitespace();
-                    let Some(mv) = words.next() else {
-                        return Err(Fault::Protocol("bestmove without a move".to_owned()));
-                    };
-                    if words.next() == Some("ponder") {
-                        reply.ponder = words.next().map(str::to_owned);
+                match parse_engine_line(text) {
+                    Some(EngineLine::BestMove { mv, ponder }) => {
+                        // A ponder search that answered before `ponderhit`
+                        // (UCI forbids it) is charged close to nothing: the
+                        // thinking was on the opponent's time, as pondering is.
+                        reply.mv = mv;
+                        reply.ponder = ponder;
+                        reply.elapsed = line.at.saturating_duration_since(sent);
+                        return Ok(reply);
                     }
-                    // A ponder search that answered before `ponderhit`
-                    // (UCI forbids it) is charged close to nothing: the
-                    // thinking was on the opponent's time, as pondering is.
-                    reply.mv = mv.to_owned();
-                    reply.elapsed = line.at.saturating_duration_since(sent);
-                    return Ok(reply);
-                } else if text.starts_with("info") {
-                    read_info(text, &mut reply);
-                    if let Some(listener) = client.info_listener.as_mut() {
-                        listener(text);
+                    Some(EngineLine::Info(info)) => {
+                        read_info(text, &info, &mut reply);
+                        if let Some(listener) = client.info_listener.as_mut() {
+                            listener(text);
+                        }
                     }
-                } else if text == "readyok" {
-                    ping_deadline = None;
-                    next_ping = Instant::now() + ping_interval;
+                    Some(EngineLine::ReadyOk) => {
+                        ping_deadline = None;
+                        next_ping = Instant::now() + ping_interval;
+                    }
+                    _ if text.split_whitespace().next() == Some("bestmove") => {
+                        return Err(Fault::Protocol(format!(
+                            "'{text}' is not 'bestmove X [ponder Y]'"
+                        )));
+                    }
+                    _ => {}
                 }
             }
             Err(super::process::ProcessError::Timeout) => match (allowed, ping_deadline) {
@@ -275,7 +327,7 @@ fn await_bestmove(
                     )))
                 }
                 (None, None) => {
-                    client.send("isready")?;
+                    send(client, Command::IsReady)?;
                     ping_deadline = Some(Instant::now() + ready_timeout);
                 }
             },
@@ -286,8 +338,8 @@ fn await_bestmove(
 
 /// After a loss on time: `stop`, then the late `bestmove` and a `readyok`
 /// must arrive within the ready timeout for the engine to be trusted again.
-pub fn resync(client: &mut EngineClient) -> bool {
-    if client.send("stop").is_err() || client.send("isready").is_err() {
+fn resync(client: &mut EngineClient) -> bool {
+    if send(client, Command::Stop).is_err() || send(client, Command::IsReady).is_err() {
         return false;
     }
     let deadline = Instant::now() + client.timeouts.ready;
@@ -295,15 +347,18 @@ pub fn resync(client: &mut EngineClient) -> bool {
     let (mut saw_bestmove, mut saw_ready) = (false, false);
     client
         .wait_for(deadline, "bestmove and readyok after stop", |line| {
-            saw_bestmove |= line.starts_with("bestmove");
-            saw_ready |= line == "readyok";
+            match parse_engine_line(line) {
+                Some(EngineLine::BestMove { .. }) => saw_bestmove = true,
+                Some(EngineLine::ReadyOk) => saw_ready = true,
+                _ => {}
+            }
             (saw_bestmove && saw_ready).then_some(())
         })
         .is_ok()
 }
 
 /// A move that did not come in time: a crash if the engine is gone.
-pub fn timed_out(client: &mut EngineClient, limit: Duration) -> Fault {
+pub(super) fn timed_out(client: &mut EngineClient, limit: Duration) -> Fault {
     let alive = client.process().map(|p| p.is_alive()).unwrap_or(false);
     if alive {
         Fault::TimedOut(limit)
@@ -315,13 +370,14 @@ pub fn timed_out(client: &mut EngineClient, limit: Duration) -> Fault {
     }
 }
 
-pub fn query_result(client: &mut EngineClient, position: &PositionRequest) -> Option<String> {
-    client.send(&position_line(position)).ok()?;
-    client.send("query result").ok()?;
+fn query_result(client: &mut EngineClient, position: &PositionRequest) -> Option<String> {
+    send(client, position_command(position)).ok()?;
+    send(client, Command::Query("result".to_owned())).ok()?;
     let deadline = Instant::now() + client.timeouts.ready;
     client
-        .wait_for(deadline, "response", |line| {
-            line.strip_prefix("response ").map(|r| r.trim().to_owned())
+        .wait_for(deadline, "response", |line| match parse_engine_line(line) {
+            Some(EngineLine::Response(answer)) => Some(answer),
+            _ => None,
         })
         .ok()
 }
@@ -329,19 +385,22 @@ pub fn query_result(client: &mut EngineClient, position: &PositionRequest) -> Op
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::Player;
 
     #[test]
     fn info_lines_give_score_depth_and_nodes() {
         let mut reply = EngineReply::default();
-        read_info(
-            "info depth 7 seldepth 9 score cp -35 nodes 12345 nps 1 pv a2a3 depth",
-            &mut reply,
-        );
+        let line = "info depth 7 seldepth 9 score cp -35 nodes 12345 nps 1 pv a2a3 depth";
+        let Some(EngineLine::Info(info)) = parse_engine_line(line) else {
+            panic!("an info line");
+        };
+        read_info(line, &info, &mut reply);
         assert_eq!(reply.depth, Some(7));
         assert_eq!(reply.nodes, Some(12345));
         assert_eq!(reply.score.as_deref(), Some("cp -35"));
-        read_info("info string error: illegal move 'zz'", &mut reply);
-        assert_eq!(reply.complaints.len(), 1);
+        let line = "info string error: illegal move 'zz'";
+        read_info(line, &Info::text("error: illegal move 'zz'"), &mut reply);
+        assert_eq!(reply.complaints, [line]);
     }
 
     #[test]
@@ -353,13 +412,19 @@ mod tests {
             to_move: Player::P1,
             board_size: None,
         };
-        assert_eq!(position_line(&request), "position startpos moves a2a3 h7h6");
+        assert_eq!(
+            position_command(&request).to_string(),
+            "position startpos moves a2a3 h7h6"
+        );
         let request = PositionRequest {
             start_fen: Some("8/8 w 0 1"),
             moves: &[],
             to_move: Player::P1,
             board_size: None,
         };
-        assert_eq!(position_line(&request), "position fen 8/8 w 0 1");
+        assert_eq!(
+            position_command(&request).to_string(),
+            "position fen 8/8 w 0 1"
+        );
     }
 }

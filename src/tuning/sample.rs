@@ -10,7 +10,7 @@
 
 use std::collections::HashSet;
 
-use crate::core::{Game, Knowledge};
+use crate::core::{Game, Knowledge, MoveError};
 use crate::referee::adjudication::Termination;
 use crate::referee::record::GameRecord;
 
@@ -149,18 +149,13 @@ pub fn sample_positions<G: Game, K: Knowledge<G>>(
                     score: recorded.score.as_deref().and_then(score_centipawns),
                 });
             }
-            let mv = position
-                .parse_move(&recorded.mv)
-                .map_err(|e| format!("round {} ply {}: {e}", record.round, ply + 1))?;
-            position.generate_moves(&mut moves);
-            if !moves.contains(&mv) {
-                return Err(format!(
-                    "round {} ply {}: '{}' is illegal",
-                    record.round,
-                    ply + 1,
-                    recorded.mv
-                ));
-            }
+            let mv = position.parse_legal_move(&recorded.mv).map_err(|e| {
+                let at = format!("round {} ply {}", record.round, ply + 1);
+                match e {
+                    MoveError::Unreadable(e) => format!("{at}: {e}"),
+                    _ => format!("{at}: '{}' is illegal", recorded.mv),
+                }
+            })?;
             position.make_move(mv);
         }
     }

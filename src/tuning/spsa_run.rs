@@ -370,6 +370,7 @@ mod tests {
             default: Some("3".to_owned()),
             min: Some(0),
             max: Some(100),
+            vars: Vec::new(),
         }
     }
 

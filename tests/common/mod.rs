@@ -10,6 +10,24 @@ use std::time::{Duration, Instant};
 
 pub mod renju;
 
+use boardgames::wire::ugi::{parse_engine_line, EngineLine, Info};
+
+/// An engine's `info` line, read with the protocol's own type.
+pub fn info(line: &str) -> Option<Info> {
+    match parse_engine_line(line) {
+        Some(EngineLine::Info(info)) => Some(info),
+        _ => None,
+    }
+}
+
+/// The move and the expected reply of a `bestmove X [ponder Y]` line.
+pub fn best_move(line: &str) -> Option<(String, Option<String>)> {
+    match parse_engine_line(line) {
+        Some(EngineLine::BestMove { mv, ponder }) => Some((mv, ponder)),
+        _ => None,
+    }
+}
+
 /// Generous: only a hung engine ever waits this long.
 pub const PATIENCE: Duration = Duration::from_secs(20);
 

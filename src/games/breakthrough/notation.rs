@@ -4,6 +4,7 @@
 //! `ppppp/ppppp/5/PPPPP/PPPPP w 0 1` on 5x5).
 
 use super::board::{Board, Geometry, Move};
+use crate::core::cell::parse_cell_name;
 use crate::core::game::Player;
 
 pub fn square_name(square: u8) -> String {
@@ -11,11 +12,11 @@ pub fn square_name(square: u8) -> String {
 }
 
 fn parse_square(text: &str, geometry: &Geometry) -> Result<u8, String> {
-    let bytes = text.as_bytes();
-    let square = match bytes {
-        [file @ b'a'..=b'h', rank @ b'1'..=b'8'] => Some((rank - b'1') * 8 + (file - b'a')),
-        _ => None,
-    };
+    // Only the plain form (`a1`..`h8`, lower case, no leading zero).
+    let square = parse_cell_name(text)
+        .filter(|&(file, rank)| file < 8 && rank < 8)
+        .map(|(file, rank)| (rank * 8 + file) as u8)
+        .filter(|&square| square_name(square) == text);
     match square {
         Some(square) if geometry.contains(u32::from(square)) => Ok(square),
         _ => Err(format!(

@@ -3,6 +3,8 @@
 
 use once_cell::sync::Lazy;
 
+use crate::core::cell::parse_cell_name;
+
 /// Number of cells; a cell index is `(row - 1) * 10 + column`, column 0 = `a`.
 pub const CELLS: usize = 100;
 pub const SIDE: usize = 10;
@@ -77,16 +79,18 @@ pub fn cell_name(cell: u8) -> String {
 
 /// Parses `a1`..`j10`.
 pub fn parse_cell(text: &str) -> Result<u8, String> {
-    let mut chars = text.chars();
-    let col = match chars.next() {
-        Some(c @ 'a'..='j') => c as u8 - b'a',
-        _ => return Err(format!("'{text}' is not a cell (columns a-j, rows 1-10)")),
-    };
-    let row: u8 = match chars.as_str().parse() {
-        Ok(r) if (1..=10).contains(&r) && !chars.as_str().starts_with('0') => r,
-        _ => return Err(format!("'{text}' is not a cell (columns a-j, rows 1-10)")),
-    };
-    Ok((row - 1) * SIDE as u8 + col)
+    match parse_cell_name(text) {
+        // Only the plain form: lower case, no leading zero.
+        Some((col, row)) if col < SIDE && row < SIDE => {
+            let cell = (row * SIDE + col) as u8;
+            if cell_name(cell) == text {
+                Ok(cell)
+            } else {
+                Err(format!("'{text}' is not a cell (columns a-j, rows 1-10)"))
+            }
+        }
+        _ => Err(format!("'{text}' is not a cell (columns a-j, rows 1-10)")),
+    }
 }
 
 /// 11, 22, ..., 99.

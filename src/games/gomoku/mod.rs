@@ -158,6 +158,23 @@ impl Game for Gomoku {
         notation::to_fen(&self.board)
     }
 
+    fn with_side_to_move(&self, player: Player) -> Option<Self> {
+        let mut position = self.clone();
+        if position.side_to_move() != player {
+            position.board.pass();
+        }
+        Some(position)
+    }
+
+    fn place_stone(&mut self, mv: Move, player: Player) -> bool {
+        let cell = mv as usize;
+        if !self.board.contains(cell) || !self.board.is_empty(cell) {
+            return false;
+        }
+        self.board.put(cell, player.index());
+        true
+    }
+
     fn side_to_move(&self) -> Player {
         if self.board.side() == 0 {
             Player::P1

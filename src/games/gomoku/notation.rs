@@ -4,6 +4,7 @@
 use super::board::{cell_of, coordinates, stone_of, Board, BLACK, EMPTY, MAX_SIZE, MIN_SIZE};
 use super::renju::{forbidden_cells, forbidden_kind};
 use super::GomokuRules;
+use crate::core::cell::parse_cell_name;
 
 pub fn format_cell(cell: usize) -> String {
     let (x, y) = coordinates(cell);
@@ -12,30 +13,15 @@ pub fn format_cell(cell: usize) -> String {
 
 pub fn parse_cell(text: &str, size: usize) -> Result<usize, String> {
     let text = text.trim();
-    let mut chars = text.chars();
-    let letter = chars
-        .next()
-        .ok_or_else(|| "empty move".to_string())?
-        .to_ascii_lowercase();
-    if !letter.is_ascii_lowercase() {
-        return Err(format!(
-            "'{text}': a move is a column letter and a row number, like h8"
-        ));
+    if text.is_empty() {
+        return Err("empty move".to_string());
     }
-    let row_text = chars.as_str();
-    if row_text.is_empty() || !row_text.bytes().all(|b| b.is_ascii_digit()) || row_text.len() > 2 {
-        return Err(format!(
-            "'{text}': a move is a column letter and a row number, like h8"
-        ));
-    }
-    let x = (letter as u8 - b'a') as usize;
-    let row: usize = row_text
-        .parse()
-        .map_err(|_| format!("'{text}': bad row number"))?;
-    if x >= size || row == 0 || row > size {
+    let (x, y) = parse_cell_name(text)
+        .ok_or_else(|| format!("'{text}': a move is a column letter and a row number, like h8"))?;
+    if x >= size || y >= size {
         return Err(format!("'{text}' is off the {size}x{size} board"));
     }
-    Ok(cell_of(x, row - 1))
+    Ok(cell_of(x, y))
 }
 
 /// Board rows from the top (highest row number) down, runs of empty cells

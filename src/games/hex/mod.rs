@@ -86,6 +86,12 @@ impl Game for Hex {
         notation::to_fen(self)
     }
 
+    fn with_side_to_move(&self, player: Player) -> Option<Self> {
+        let mut position = self.clone();
+        position.set_side_to_move(player);
+        Some(position)
+    }
+
     fn side_to_move(&self) -> Player {
         self.side_to_move_player()
     }

@@ -8,6 +8,7 @@
 
 use super::board::{Hex, HexMove, HexRules, BLACK, EMPTY, WHITE};
 use super::geometry::{geometry, MAX_SIZE};
+use crate::core::cell::parse_cell_name;
 use crate::core::Player;
 
 /// `a1`-style name of a cell on a board of the given side.
@@ -19,23 +20,12 @@ pub fn cell_name(size: usize, cell: usize) -> String {
 /// Parses `a1`-style cell names (any case) on a board of the given side.
 pub fn parse_cell(size: usize, text: &str) -> Result<usize, String> {
     let text = text.trim();
-    let mut chars = text.chars();
-    let letter = chars
-        .next()
-        .filter(|c| c.is_ascii_alphabetic())
+    let (col, row) = parse_cell_name(text)
         .ok_or_else(|| format!("'{text}' is not a cell (expected e.g. a1)"))?;
-    let col = (letter.to_ascii_lowercase() as u8 - b'a') as usize;
-    let digits = chars.as_str();
-    if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("'{text}' is not a cell (expected e.g. a1)"));
-    }
-    let row: usize = digits
-        .parse()
-        .map_err(|_| format!("'{text}' is not a cell"))?;
-    if col >= size || row == 0 || row > size {
+    if col >= size || row >= size {
         return Err(format!("'{text}' is off the {size}x{size} board"));
     }
-    Ok((row - 1) * size + col)
+    Ok(row * size + col)
 }
 
 pub fn format_move(size: usize, mv: HexMove) -> String {

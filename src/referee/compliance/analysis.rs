@@ -9,10 +9,9 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
-use super::{
-    is_legal, legal_moves, parse_bestmove, word_after, Declared, Report, Session, SEARCH_PATIENCE,
-};
+use super::{is_legal, legal_moves, parse_bestmove, Declared, Report, Session, SEARCH_PATIENCE};
 use crate::core::Game;
+use crate::wire::ugi::{parse_engine_line, EngineLine};
 
 /// Records one check's outcome after settling the engine when it failed and
 /// restoring the options the check changed (`resets`) whatever its outcome.
@@ -182,14 +181,11 @@ pub(super) fn analysis_checks<G: Game>(
 fn multipv_lines(info: &[String]) -> Vec<(u32, u32, Option<String>)> {
     info.iter()
         .filter_map(|line| {
-            let words: Vec<&str> = line.split_whitespace().collect();
-            if words.first() != Some(&"info") {
+            let Some(EngineLine::Info(info)) = parse_engine_line(line) else {
                 return None;
-            }
-            let number = |key: &str| word_after(&words, key).and_then(|w| w.parse().ok());
-            let k = number("multipv")?;
-            let depth = number("depth")?;
-            Some((depth, k, word_after(&words, "pv").map(str::to_owned)))
+            };
+            let first = info.pv.into_iter().next();
+            Some((info.depth?, info.multipv?, first))
         })
         .collect()
 }
@@ -488,25 +484,18 @@ fn show_wdl(session: &mut Session, moves: &[String]) -> Result<(), String> {
     let searched = session.search("go depth 2", SEARCH_PATIENCE)?;
     let mut scored = 0;
     for line in &searched.info {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        if words.first() != Some(&"info") || !words.contains(&"score") {
+        let Some(EngineLine::Info(info)) = parse_engine_line(line) else {
+            continue;
+        };
+        if info.score.is_none() {
             continue;
         }
         scored += 1;
-        let at = words
-            .iter()
-            .position(|w| *w == "wdl")
-            .ok_or(format!("no wdl in '{line}'"))?;
-        let numbers: Vec<u32> = words
-            .iter()
-            .skip(at + 1)
-            .take(3)
-            .map_while(|w| w.parse().ok())
-            .collect();
-        if numbers.len() != 3 {
-            return Err(format!("'wdl' without three numbers in '{line}'"));
-        }
-        let sum: u32 = numbers.iter().sum();
+        // A `wdl` without three numbers is not read as one.
+        let wdl = info
+            .wdl
+            .ok_or(format!("no wdl (with three numbers) in '{line}'"))?;
+        let sum = wdl.win + wdl.draw + wdl.loss;
         if sum != 1000 {
             return Err(format!("wdl sums to {sum}, not 1000, in '{line}'"));
         }

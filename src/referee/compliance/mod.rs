@@ -15,6 +15,7 @@ use crate::core::{Game, Outcome, Player};
 
 use super::client::Proto;
 use super::process::{EngineProcess, Line, ProcessError};
+use crate::wire::ugi::{parse_engine_line, Command, EngineLine};
 
 mod analysis;
 use analysis::analysis_checks;
@@ -65,22 +66,15 @@ impl Declared {
     fn from_handshake(lines: &[&str]) -> Self {
         let mut options = HashMap::new();
         for line in lines {
-            let Some(rest) = line.strip_prefix("option name ") else {
+            let Some(EngineLine::Option(option)) = parse_engine_line(line) else {
                 continue;
             };
-            let Some((name, spec)) = rest.split_once(" type ") else {
-                continue;
-            };
-            let words: Vec<&str> = spec.split_whitespace().collect();
-            let number = |key: &str| word_after(&words, key).and_then(|w| w.parse().ok());
             let decl = OptionDecl {
-                kind: words
-                    .first()
-                    .map_or(String::new(), |w| w.to_ascii_lowercase()),
-                min: number("min"),
-                max: number("max"),
+                kind: option.kind.to_ascii_lowercase(),
+                min: option.min,
+                max: option.max,
             };
-            options.insert(name.trim().to_ascii_lowercase(), decl);
+            options.insert(option.name.to_ascii_lowercase(), decl);
         }
         Declared { options }
     }
@@ -103,12 +97,6 @@ impl Declared {
     }
 }
 
-/// The word after `key` in `words`.
-fn word_after<'a>(words: &[&'a str], key: &str) -> Option<&'a str> {
-    let at = words.iter().position(|w| *w == key)?;
-    words.get(at + 1).copied()
-}
-
 /// A search's answer: its info lines and `bestmove X [ponder Y]`.
 struct Searched {
     info: Vec<String>,
@@ -118,10 +106,8 @@ struct Searched {
 
 /// `bestmove X` or `bestmove X ponder Y`, split.
 fn parse_bestmove(line: &str) -> Result<(String, Option<String>), String> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    match words.as_slice() {
-        ["bestmove", best] => Ok(((*best).to_owned(), None)),
-        ["bestmove", best, "ponder", reply] => Ok(((*best).to_owned(), Some((*reply).to_owned()))),
+    match parse_engine_line(line) {
+        Some(EngineLine::BestMove { mv, ponder }) => Ok((mv, ponder)),
         _ => Err(format!(
             "'{line}' is not 'bestmove X' or 'bestmove X ponder Y'"
         )),
@@ -191,24 +177,25 @@ impl Session {
     }
 
     fn query(&mut self, what: &str) -> Result<String, String> {
-        self.send(&format!("query {what}"))?;
+        self.send(&Command::Query(what.to_owned()).to_string())?;
         let lines = self.collect_until(Duration::from_secs(2), |l| l.starts_with("response"))?;
-        let last = lines
-            .last()
-            .map(|l| l.text.trim().to_owned())
-            .unwrap_or_default();
-        Ok(last.trim_start_matches("response").trim().to_owned())
+        let last = lines.last().map(|l| l.text.trim()).unwrap_or_default();
+        match parse_engine_line(last) {
+            Some(EngineLine::Response(answer)) => Ok(answer),
+            _ => Ok(String::new()),
+        }
     }
 
     fn bestmove(&mut self, go: &str, within: Duration) -> Result<(String, Duration), String> {
         let sent = self.send(go)?;
         let lines = self.collect_until(within, |l| l.starts_with("bestmove"))?;
         let line = lines.last().ok_or("no bestmove")?;
-        let words: Vec<&str> = line.text.split_whitespace().collect();
-        if words.len() != 2 {
-            return Err(format!("'{}' is not exactly two words", line.text.trim()));
+        match parse_engine_line(&line.text) {
+            Some(EngineLine::BestMove { mv, ponder: None }) => {
+                Ok((mv, line.at.saturating_duration_since(sent)))
+            }
+            _ => Err(format!("'{}' is not exactly two words", line.text.trim())),
         }
-        Ok((words[1].to_owned(), line.at.saturating_duration_since(sent)))
     }
 
     /// Every line that comes within `within` (trimmed), ending early after
@@ -248,7 +235,11 @@ impl Session {
 
     /// `setoption name N value V`, which must not be refused.
     fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
-        let command = format!("setoption name {name} value {value}");
+        let command = Command::SetOption {
+            name: name.to_owned(),
+            value: value.to_owned(),
+        }
+        .to_string();
         let lines = self.exchange(&command)?;
         match lines.iter().find(|l| l.contains("error")) {
             Some(error) => Err(format!("'{command}' refused: {error}")),
@@ -294,11 +285,8 @@ fn random_game<G: Game>(rules: &G::Rules, seed: u64, max: usize) -> (G, Vec<Stri
 }
 
 fn position_command(moves: &[String]) -> String {
-    if moves.is_empty() {
-        "position startpos".to_owned()
-    } else {
-        format!("position startpos moves {}", moves.join(" "))
-    }
+    let moves = moves.to_vec();
+    Command::Position { fen: None, moves }.to_string()
 }
 
 /// The position after `moves` from the start, if every move parses.
@@ -315,11 +303,7 @@ fn is_legal<G: Game>(rules: &G::Rules, moves: &[String], answer: &str) -> bool {
     let Some(position) = position_after::<G>(rules, moves) else {
         return false;
     };
-    let mut legal = Vec::new();
-    position.generate_moves(&mut legal);
-    position
-        .parse_move(answer)
-        .is_ok_and(|mv| legal.contains(&mv))
+    position.parse_legal_move(answer).is_ok()
 }
 
 /// The legal moves after `moves`, as the game writes them; none when the
@@ -363,21 +347,19 @@ pub fn check<G: Game>(
             return report.results;
         }
     };
-    let (hello, ok) = if proto == Proto::Uci {
-        ("uci", "uciok")
-    } else {
-        ("ugi", "ugiok")
-    };
+    let ugi = proto != Proto::Uci;
+    let hello = Command::Hello { ugi }.to_string();
+    let ok = EngineLine::HelloOk { ugi }.to_string();
 
     // Handshake: id name, options, then the ok word that was asked for.
-    let handshake = session.send(hello).and_then(|_| {
+    let handshake = session.send(&hello).and_then(|_| {
         session.collect_until(Duration::from_secs(10), |l| l == "uciok" || l == "ugiok")
     });
     let mut declared = Declared::default();
     let handshake = handshake.and_then(|lines| {
         let texts: Vec<&str> = lines.iter().map(|l| l.text.trim()).collect();
         declared = Declared::from_handshake(&texts);
-        if texts.last() != Some(&ok) {
+        if texts.last() != Some(&ok.as_str()) {
             return Err(format!(
                 "answered '{hello}' with {:?}, not {ok}",
                 texts.last()
@@ -395,7 +377,13 @@ pub fn check<G: Game>(
     }
     for (name, value) in rule_options {
         let outcome = session
-            .exchange(&format!("setoption name {name} value {value}"))
+            .exchange(
+                &Command::SetOption {
+                    name: name.clone(),
+                    value: value.clone(),
+                }
+                .to_string(),
+            )
             .and_then(|lines| match lines.iter().find(|l| l.contains("error")) {
                 Some(error) => Err(error.clone()),
                 None => Ok(()),
@@ -404,14 +392,10 @@ pub fn check<G: Game>(
     }
     // An empty line is harmless input; only the missing readyok counts.
     report.record("isready", session.exchange("").map(|_| ()));
-    let newgame = if proto == Proto::Uci {
-        "ucinewgame"
-    } else {
-        "uginewgame"
-    };
+    let newgame = Command::NewGame { ugi }.to_string();
     report.record(
-        newgame,
-        session.exchange(newgame).and_then(|lines| {
+        &newgame,
+        session.exchange(&newgame).and_then(|lines| {
             if lines.is_empty() {
                 Ok(())
             } else {

@@ -8,7 +8,7 @@ use std::time::Duration;
 use rand::{Rng, SeedableRng};
 
 use super::engine_search;
-use crate::core::{Game, Player};
+use crate::core::{Game, MoveError, Player};
 use crate::engine::Engine;
 use crate::games::cavalo::board::{self, bit, cells_of, knight_jumps};
 use crate::games::cavalo::eval::{evaluate, reach, spread};
@@ -25,14 +25,12 @@ pub(super) fn verdicts(
 ) -> Result<(), String> {
     let rules = Rules::on_board(board_seed);
     let mut game = Cavalo::start(&rules);
-    let mut legal = Vec::new();
     let mut table = exact::BoundsTable::default();
     for (ply, text) in moves.iter().enumerate() {
-        let mv = game.parse_move(text)?;
-        game.generate_moves(&mut legal);
-        if !legal.contains(&mv) {
-            return Err(format!("move {} '{text}' is illegal", ply + 1));
-        }
+        let mv = game.parse_legal_move(text).map_err(|e| match e {
+            MoveError::Unreadable(e) => e,
+            _ => format!("move {} '{text}' is illegal", ply + 1),
+        })?;
         game.make_move(mv);
         if game.outcome().is_some() {
             break;
