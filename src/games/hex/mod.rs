@@ -17,6 +17,7 @@ pub mod knowledge;
 pub mod notation;
 pub mod opening;
 pub mod solver;
+pub mod vc;
 
 pub use board::{Hex, HexMove, HexRules};
 pub use knowledge::HexKnowledge;
