@@ -6,7 +6,9 @@
 pub mod cellset;
 pub mod connections;
 pub mod hsearch;
+pub mod mustplay;
 pub mod templates;
 
 pub use cellset::CellSet;
 pub use hsearch::{Budget, Connections};
+pub use mustplay::Verdict;
