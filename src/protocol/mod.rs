@@ -3,6 +3,7 @@
 
 pub mod command;
 pub mod gtp;
+pub mod gtp_analysis;
 pub mod output;
 pub mod pbrain;
 pub mod selfplay;
