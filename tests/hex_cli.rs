@@ -217,3 +217,42 @@ fn gtp_is_detected_from_the_first_command_and_plays_out_of_turn() {
         "{output}"
     );
 }
+
+/// The analysis commands HexGui draws: carriers, edge connections,
+/// must-play and dead cells; bad colours and cells are GTP errors.
+#[test]
+fn gtp_shows_virtual_connections_and_must_play() {
+    let output = run("boardsize 5\nplay b c2\nplay w b3\nplay b c4\n\
+         hexgui-analyze_commands\n\
+         vc-between-cells-semi b c2 c4\nvc-between-cells-full b c2 c4\n\
+         vc-must-play w\nvc-verdict w\nvc-verdict b\nvc-edge w\n\
+         vc-between-cells-full b c2 c1\ninferior-cells\n\
+         vc-between-cells-full b c2 b3\nvc-between-cells-full x c2 c4\n\
+         vc-between-cells-full b z9 c4\nvc-between-cells-semi b swap c4\n\
+         vc-between-cells-full b c2\nvc-must-play\nvc-edge b extra\nhex-fen\n");
+    let replies: Vec<&str> = output.split("\n\n").filter(|r| !r.is_empty()).collect();
+    assert_eq!(replies[..4], ["= "; 4]);
+    for line in [
+        "plist/VC Between Cells Full/vc-between-cells-full %c %P",
+        "plist/VC Must-Play/vc-must-play %m",
+        "plist/Inferior (Dead) Cells/inferior-cells",
+    ] {
+        assert!(replies[4].contains(line), "{}", replies[4]);
+    }
+    // c2 and c4 share c3 alone (White holds b3): a semi connection.
+    assert_eq!(replies[5], "= c3");
+    assert_eq!(replies[6], "= ");
+    // So White must play c3, and Black on the move wins.
+    assert_eq!(replies[7], "= c3");
+    assert_eq!(replies[8], "= must play c3");
+    assert!(replies[9].starts_with("= win within "), "{}", replies[9]);
+    assert_eq!(replies[10], "= none");
+    // Adjacent cells: a full connection with an empty carrier.
+    assert_eq!(replies[11], "= ");
+    assert_eq!(replies[12], "= ");
+    for (i, reply) in replies.iter().enumerate().skip(13).take(7) {
+        assert!(reply.starts_with("? "), "reply {i}: {reply}");
+    }
+    // The analysis leaves the position and the side to move alone.
+    assert_eq!(replies[20], "= 5/2x2/1o3/2x2/5 w");
+}

@@ -1,8 +1,10 @@
 //! The Hex engine: UGI/UCI by default, GTP with `--gtp`; `hex bench-eval`
-//! times the static evaluation.
+//! times the static evaluation, `hex vc-bench` the H-search.
 
+use boardgames::core::Player;
 use boardgames::core::{Game, Knowledge, Presentation};
-use boardgames::games::hex::{Hex, HexKnowledge};
+use boardgames::games::hex::vc::{Budget, Connections};
+use boardgames::games::hex::{Hex, HexKnowledge, HexRules};
 use boardgames::protocol::{self, gtp};
 use std::time::Instant;
 
@@ -38,6 +40,111 @@ fn bench_eval() {
     println!("microseconds/eval: {micros:.2}");
 }
 
+/// The bench positions, and the same stones moved one cell in from the
+/// top-left corner of a 13x13 board (middle games of the larger size).
+fn vc_bench_positions() -> Vec<Hex> {
+    let eleven = HexRules::default();
+    let thirteen = HexRules {
+        board_size: 13,
+        ..HexRules::default()
+    };
+    let mut positions = Vec::new();
+    for fen in Hex::bench_positions() {
+        let Ok(position) = Hex::from_fen(fen, &eleven) else {
+            continue;
+        };
+        let padded = pad_fen(fen, 1);
+        positions.push(position);
+        match Hex::from_fen(&padded, &thirteen) {
+            Ok(larger) => positions.push(larger),
+            Err(e) => eprintln!("vc-bench: {padded}: {e}"),
+        }
+    }
+    positions
+}
+
+/// The position of `fen` with `border` empty cells added around it.
+fn pad_fen(fen: &str, border: usize) -> String {
+    let (board, side) = fen.split_once(' ').unwrap_or((fen, "b"));
+    let size = board.split('/').count() + 2 * border;
+    let mut rows = vec![size.to_string(); border];
+    for row in board.split('/') {
+        let mut cells = ".".repeat(border);
+        let mut run = 0;
+        for c in row.chars() {
+            match c.to_digit(10) {
+                Some(d) => run = run * 10 + d as usize,
+                None => {
+                    cells.push_str(&".".repeat(run));
+                    run = 0;
+                    cells.push(c);
+                }
+            }
+        }
+        cells.push_str(&".".repeat(run + border));
+        rows.push(encode_row(&cells));
+    }
+    rows.extend(vec![size.to_string(); border]);
+    format!("{} {side}", rows.join("/"))
+}
+
+/// A row of `.`, `x` and `o` in FEN form (runs of empty cells as numbers).
+fn encode_row(cells: &str) -> String {
+    let mut out = String::new();
+    let mut run = 0;
+    for c in cells.chars() {
+        if c == '.' {
+            run += 1;
+            continue;
+        }
+        if run > 0 {
+            out.push_str(&run.to_string());
+            run = 0;
+        }
+        out.push(c);
+    }
+    if run > 0 {
+        out.push_str(&run.to_string());
+    }
+    out
+}
+
+/// Times a full H-search for both players on every vc-bench position.
+fn vc_bench() {
+    let mut totals: std::collections::BTreeMap<usize, (f64, usize)> = Default::default();
+    println!("size stones player  ms      work  full  semi  complete edge-full edge-semi");
+    for position in vc_bench_positions() {
+        for player in [Player::P1, Player::P2] {
+            let start = Instant::now();
+            let vc = Connections::compute(&position, player, Budget::FULL);
+            let ms = start.elapsed().as_secs_f64() * 1e3;
+            let (full, semi) = vc.counts();
+            println!(
+                "{:>4} {:>6} {:>6} {:>6.2} {:>9} {:>5} {:>5} {:>9} {:>9} {:>9}",
+                position.size(),
+                position.stones_on_board(),
+                Hex::player_colour(player),
+                ms,
+                vc.work,
+                full,
+                semi,
+                vc.complete,
+                vc.edge_to_edge_full().len(),
+                vc.edge_to_edge_semi().len()
+            );
+            let entry = totals.entry(position.size()).or_default();
+            entry.0 += ms;
+            entry.1 += 1;
+        }
+    }
+    for (size, (ms, runs)) in totals {
+        println!(
+            "{size}x{size}: {runs} H-searches, mean {:.2} ms",
+            ms / runs as f64
+        );
+    }
+}
+
 /// Reads up to the first line that decides the protocol: GTP when it is a
 /// GTP command, UCI/UGI otherwise. Blank and comment lines before it carry
 /// nothing and are dropped.
@@ -60,6 +167,7 @@ fn choose_front_end() {
 fn main() {
     match std::env::args().nth(1).as_deref() {
         Some("bench-eval") => bench_eval(),
+        Some("vc-bench") => vc_bench(),
         Some("--gtp") => {
             protocol::init_logging();
             gtp::run_gtp(protocol::spawn_stdin_reader(), Vec::new());

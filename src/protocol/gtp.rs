@@ -12,6 +12,7 @@ use std::collections::VecDeque;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::Duration;
 
+use super::gtp_analysis;
 use super::output::send;
 use crate::core::game::{Game, Outcome, Player, MATE_BOUND};
 use crate::engine::{Clock, Engine, SearchHandle, SearchLimits};
@@ -19,7 +20,7 @@ use crate::games::hex::{Hex, HexKnowledge, HexMove};
 use crate::wire::gtp::{is_comment, parse_command, to_gtp_move, GtpResponse};
 
 /// Every command this front-end answers, as `list_commands` shows them.
-pub const COMMANDS: [&str; 22] = [
+pub const COMMANDS: [&str; 28] = [
     "protocol_version",
     "name",
     "version",
@@ -42,6 +43,12 @@ pub const COMMANDS: [&str; 22] = [
     "hex-setoption",
     "hex-legal",
     "hex-solve",
+    "vc-between-cells-full",
+    "vc-between-cells-semi",
+    "vc-edge",
+    "vc-must-play",
+    "vc-verdict",
+    "inferior-cells",
 ];
 
 /// Analysis commands offered in HexGui's menu (`type/label/command`).
@@ -188,7 +195,10 @@ impl Session {
                 _ => Err("cannot score: the game is not over".into()),
             },
             "time_left" => self.time_left(args),
-            "hexgui-analyze_commands" => Ok(ANALYZE_COMMANDS.into()),
+            "hexgui-analyze_commands" => Ok(format!(
+                "{ANALYZE_COMMANDS}\n{}",
+                gtp_analysis::ANALYZE_COMMANDS
+            )),
             "hex-eval" => Ok(self.eval_text()),
             "hex-fen" => Ok(self.engine.position().to_fen()),
             "hex-setfen" => self
@@ -213,6 +223,9 @@ impl Session {
                     .join(" "))
             }
             "hex-solve" => self.solve(args),
+            command if gtp_analysis::COMMANDS.contains(&command) => {
+                gtp_analysis::answer(self.engine.position(), command, args)
+            }
             _ => Err("unknown command".into()),
         };
         respond(id.as_deref(), reply);

@@ -2,6 +2,7 @@
 //! Gomocup (Gomoku) beside it.
 
 pub mod gtp;
+pub mod gtp_analysis;
 pub mod output;
 pub mod pbrain;
 pub mod selfplay;

@@ -5,6 +5,7 @@
 //! proofs) and the ordering hints built from all of them.
 
 use once_cell::sync::Lazy;
+use std::collections::HashMap;
 
 use super::analysis::{bridge_replies, is_dead, winning_cells};
 use super::board::{Hex, HexMove};
@@ -12,10 +13,11 @@ use super::chain::{find_chain, ChainScratch};
 use super::eval::{self, TwoDistance};
 use super::opening;
 use super::solver::{self, SolverCache};
+use super::vc::{mustplay, Budget, Verdict};
 use crate::core::strength::Ladder;
 use crate::core::wdl::WdlModel;
 use crate::core::weights::{LinearEval, WeightTable};
-use crate::core::{Deadline, EvalTerm, Knowledge, NullMove, Score};
+use crate::core::{Deadline, EvalTerm, Game, Knowledge, NullMove, Score};
 
 /// Move-ordering hints. Positive hints make a move "tactical" to the search
 /// (tried early, never reduced): the reply that saves an intruded bridge and
@@ -25,6 +27,13 @@ use crate::core::{Deadline, EvalTerm, Knowledge, NullMove, Score};
 const HINT_BRIDGE: i32 = 500_000;
 const HINT_SWAP: i32 = 400_000;
 const HINT_SLACK_STEP: i32 = 4_000;
+
+/// Plies below the root where H-search (about a millisecond a player on
+/// 11x11, some eighty nodes of search) proves results and narrows the
+/// moves to the must-play cells. Measured by matches at 200 ms a move
+/// (README, "Hex: virtual connections"): the root alone gains some 60 Elo;
+/// the root's children too spend most of the time on H-search and lose.
+const VC_MAX_DISTANCE: u32 = 0;
 
 /// Hex knowledge for one search thread.
 #[derive(Debug, Default)]
@@ -41,6 +50,10 @@ pub struct HexKnowledge {
     pub(super) solver_cache: SolverCache,
     /// The running search's limits, which the solver respects.
     pub(super) deadline: Deadline,
+    /// The ply of the running search's root.
+    root_ply: u32,
+    /// H-search verdicts of this search, by position key.
+    verdicts: HashMap<u64, Verdict>,
 }
 
 impl HexKnowledge {
@@ -105,6 +118,32 @@ impl HexKnowledge {
         }
         if moves.len() > 1 {
             self.note_ordering_data(hex);
+        }
+    }
+
+    /// The H-search verdict for `hex` if it is close enough to the root to
+    /// afford one (`VC_MAX_DISTANCE`).
+    fn nearby_verdict(&mut self, hex: &Hex) -> Option<Verdict> {
+        if hex.ply().saturating_sub(self.root_ply) > VC_MAX_DISTANCE {
+            return None;
+        }
+        let verdict = *self
+            .verdicts
+            .entry(hex.hash_key())
+            .or_insert_with(|| mustplay::verdict(hex, Budget::FULL));
+        Some(verdict)
+    }
+
+    /// Leaves out of `moves` the cells outside the opponent's must-play
+    /// set: each leaves one of its semi connections standing, and loses.
+    fn keep_must_play(&mut self, hex: &Hex, moves: &mut Vec<HexMove>) {
+        let Some(Verdict::MustPlay(cells)) = self.nearby_verdict(hex) else {
+            return;
+        };
+        let saving = |mv: &HexMove| !mv.is_swap() && cells.contains(mv.0 as usize);
+        // None of them saves the game: it is lost, and any move will do.
+        if moves.iter().any(saving) {
+            moves.retain(saving);
         }
     }
 
@@ -183,8 +222,10 @@ impl Knowledge<Hex> for HexKnowledge {
     /// ordering data is forgotten too: hints read it only where it was last
     /// computed, and a search must order its moves the same way whatever
     /// the previous search ended on.
-    fn prepare_search(&mut self, _root: &Hex, deadline: &Deadline) {
+    fn prepare_search(&mut self, root: &Hex, deadline: &Deadline) {
         self.deadline = deadline.clone();
+        self.root_ply = root.ply();
+        self.verdicts.clear();
         self.solver_cache = SolverCache::default();
         self.two_distance.key = None;
         self.bridge_replies_key = None;
@@ -216,6 +257,7 @@ impl Knowledge<Hex> for HexKnowledge {
             }
         }
         self.unsolved_search_moves(hex, moves);
+        self.keep_must_play(hex, moves);
     }
 
     fn noisy_moves(&mut self, hex: &Hex, moves: &mut Vec<HexMove>) {
@@ -243,6 +285,11 @@ impl Knowledge<Hex> for HexKnowledge {
         let quick = self.quick_result(hex);
         if quick.is_some() {
             return quick;
+        }
+        match self.nearby_verdict(hex) {
+            Some(Verdict::Win { plies, .. }) => return Some(plies as i32),
+            Some(Verdict::Loss { plies }) => return Some(-(plies as i32)),
+            _ => {}
         }
         // On small boards the swap decision is solved outright: the shared
         // search cannot prove every first move lost in reasonable time. The

@@ -5,8 +5,9 @@
 //! (position, union-find win detection), `notation` (cells, FEN, picture);
 //! for the search, `knowledge` (the per-thread `HexKnowledge`) with
 //! `eval` (two-distance; its weights in `weights.txt`), `analysis` (exact
-//! local facts), `chain` (virtual-connection proofs), `opening` (pie-rule
-//! policy) and `solver` (small boards).
+//! local facts), `chain` (virtual-connection proofs), `vc` (H-search,
+//! edge templates and must-play), `opening` (pie-rule policy) and `solver`
+//! (small boards).
 
 pub mod analysis;
 pub mod board;
@@ -17,6 +18,7 @@ pub mod knowledge;
 pub mod notation;
 pub mod opening;
 pub mod solver;
+pub mod vc;
 
 pub use board::{Hex, HexMove, HexRules};
 pub use knowledge::HexKnowledge;

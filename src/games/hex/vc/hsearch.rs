@@ -1,0 +1,355 @@
+//! H-search (Anshelevich, "A hierarchical approach to computer Hex", 2002)
+//! over one position for one player.
+//!
+//! Nodes are the player's two edges, its groups and the empty cells.
+//! Base cases: adjacent nodes are fully connected with an empty carrier.
+//! AND rule: full connections x-z and z-y with disjoint carriers, neither
+//! holding the other's far end, join x to y: fully if z is a group (the
+//! owner's stones carry the connection through), semi if z is an empty
+//! cell (the owner must first play z, which joins the carrier). OR rule:
+//! semi connections of one pair whose carriers share no cell make a full
+//! one (see `connections::or_rule`). New full connections are worked off in
+//! the order found, which finds small carriers first.
+//!
+//! An edge is never the middle of the AND rule: two stones that each reach
+//! the same edge are not connected to each other. The work is bounded by
+//! the caps of `connections` and by a budget; `hex vc-bench` times it
+//! (about a millisecond on 11x11 and 13x13 middle games).
+
+use super::super::board::{stone_of, Hex, EMPTY};
+use super::super::geometry::{BOTTOM, LEFT, NO_CELL, RIGHT, TOP};
+use super::cellset::CellSet;
+use super::connections::{self, Added, Node, PairConnections};
+use super::templates;
+use crate::core::Player;
+use std::collections::VecDeque;
+
+const NO_NODE: u16 = u16::MAX;
+const NO_PAIR: u32 = u32::MAX;
+
+/// How much work one H-search may do, in carrier comparisons of the AND
+/// rule (deterministic, unlike a clock, so that a search is reproducible).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    pub max_work: u64,
+}
+
+impl Budget {
+    /// Enough to finish on 11x11 and 13x13 middle games (`hex vc-bench`).
+    pub const FULL: Budget = Budget {
+        max_work: 20_000_000,
+    };
+}
+
+/// One player's virtual connections in one position.
+#[derive(Clone, Debug)]
+pub struct Connections {
+    pub player: Player,
+    nodes: Vec<Node>,
+    node_of_cell: Vec<u16>,
+    /// Index into `pairs` for node pair (a, b), a row per node.
+    pair_index: Vec<u32>,
+    pairs: Vec<PairConnections>,
+    /// The nodes each node has a full connection with.
+    full_neighbours: Vec<Vec<u16>>,
+    queue: VecDeque<(u16, u16, CellSet)>,
+    /// Whether the H-search ran to its end within its budget.
+    pub complete: bool,
+    /// Carrier comparisons done.
+    pub work: u64,
+}
+
+impl Connections {
+    /// Runs H-search for `player` on `hex` within `budget`.
+    pub fn compute(hex: &Hex, player: Player, budget: Budget) -> Connections {
+        let mut vc = Connections::with_nodes(hex, player);
+        vc.seed_adjacency(hex);
+        templates::seed_edge_templates(hex, player, |cell, edge, carrier| {
+            let node = vc.node_of_cell[cell];
+            if node != NO_NODE {
+                vc.add_full(node, edge as u16, carrier);
+            }
+        });
+        vc.run(budget);
+        vc
+    }
+
+    fn with_nodes(hex: &Hex, player: Player) -> Connections {
+        let stone = stone_of(player);
+        let cells = hex.geometry().cells();
+        let mut nodes = vec![Node::Edge(0), Node::Edge(1)];
+        let mut node_of_cell = vec![NO_NODE; cells];
+        for cell in 0..cells {
+            let content = hex.stone_at(cell);
+            if content == EMPTY {
+                node_of_cell[cell] = nodes.len() as u16;
+                nodes.push(Node::Cell(cell as u16));
+            } else if content == stone {
+                let root = hex.find(cell);
+                if node_of_cell[root] == NO_NODE {
+                    node_of_cell[root] = nodes.len() as u16;
+                    nodes.push(Node::Group(root as u16));
+                }
+                node_of_cell[cell] = node_of_cell[root];
+            }
+        }
+        let count = nodes.len();
+        Connections {
+            player,
+            nodes,
+            node_of_cell,
+            pair_index: vec![NO_PAIR; count * count],
+            pairs: Vec::new(),
+            full_neighbours: vec![Vec::new(); count],
+            queue: VecDeque::new(),
+            complete: true,
+            work: 0,
+        }
+    }
+
+    /// The player's edge bits, first and second.
+    fn edge_bits(&self) -> [u8; 2] {
+        match self.player {
+            Player::P1 => [TOP, BOTTOM],
+            Player::P2 => [LEFT, RIGHT],
+        }
+    }
+
+    fn seed_adjacency(&mut self, hex: &Hex) {
+        let geo = hex.geometry();
+        let edge_bits = self.edge_bits();
+        for cell in 0..geo.cells() {
+            let node = self.node_of_cell[cell];
+            if node == NO_NODE {
+                continue;
+            }
+            for (edge, bit) in edge_bits.iter().enumerate() {
+                if geo.edges[cell] & bit != 0 {
+                    self.add_full(node, edge as u16, CellSet::EMPTY);
+                }
+            }
+            for &neighbour in geo.ring[cell].iter() {
+                if neighbour == NO_CELL {
+                    continue;
+                }
+                let other = self.node_of_cell[neighbour as usize];
+                if other != NO_NODE && other != node {
+                    self.add_full(node, other, CellSet::EMPTY);
+                }
+            }
+        }
+    }
+
+    /// The node standing for a cell: its group, or itself if empty;
+    /// `None` for an opponent's stone.
+    pub fn node_at(&self, cell: usize) -> Option<u16> {
+        let node = *self.node_of_cell.get(cell)?;
+        (node != NO_NODE).then_some(node)
+    }
+
+    pub fn node(&self, node: u16) -> Node {
+        self.nodes[node as usize]
+    }
+
+    /// The connections between two nodes (empty if none are known).
+    pub fn between(&self, a: u16, b: u16) -> Option<&PairConnections> {
+        let index = *self
+            .pair_index
+            .get(a as usize * self.nodes.len() + b as usize)?;
+        self.pairs.get(index as usize)
+    }
+
+    /// Full connections between the player's two edges: a proven win.
+    pub fn edge_to_edge_full(&self) -> &[CellSet] {
+        self.between(0, 1).map_or(&[], |pair| &pair.full)
+    }
+
+    /// Semi connections between the player's two edges: a win if the
+    /// player moves next.
+    pub fn edge_to_edge_semi(&self) -> &[CellSet] {
+        self.between(0, 1).map_or(&[], |pair| &pair.semi)
+    }
+
+    /// How many full and semi connections are known, over all pairs.
+    pub fn counts(&self) -> (usize, usize) {
+        self.pairs.iter().fold((0, 0), |(full, semi), pair| {
+            (full + pair.full.len(), semi + pair.semi.len())
+        })
+    }
+
+    fn pair_mut(&mut self, a: u16, b: u16) -> &mut PairConnections {
+        let count = self.nodes.len();
+        let index = self.pair_index[a as usize * count + b as usize];
+        if index != NO_PAIR {
+            return &mut self.pairs[index as usize];
+        }
+        let index = self.pairs.len() as u32;
+        self.pair_index[a as usize * count + b as usize] = index;
+        self.pair_index[b as usize * count + a as usize] = index;
+        self.pairs.push(PairConnections::default());
+        &mut self.pairs[index as usize]
+    }
+
+    fn add_full(&mut self, a: u16, b: u16, carrier: CellSet) {
+        if a == b {
+            return;
+        }
+        if connections::add_full(self.pair_mut(a, b), carrier) == Added::Kept {
+            if !self.full_neighbours[a as usize].contains(&b) {
+                self.full_neighbours[a as usize].push(b);
+                self.full_neighbours[b as usize].push(a);
+            }
+            self.queue.push_back((a, b, carrier));
+        }
+    }
+
+    fn add_semi(&mut self, a: u16, b: u16, carrier: CellSet, scratch: &mut Vec<CellSet>) {
+        if a == b {
+            return;
+        }
+        let pair = self.pair_mut(a, b);
+        if connections::add_semi(pair, carrier) == Added::Dropped {
+            return;
+        }
+        connections::or_rule(pair, scratch);
+        for full in std::mem::take(scratch) {
+            self.add_full(a, b, full);
+        }
+    }
+
+    /// Works off the queue of new full connections with the AND rule.
+    fn run(&mut self, budget: Budget) {
+        let mut found: Vec<(u16, CellSet)> = Vec::new();
+        let mut scratch = Vec::new();
+        while let Some((a, b, carrier)) = self.queue.pop_front() {
+            if self.work > budget.max_work {
+                self.complete = false;
+                return;
+            }
+            // Superseded by a smaller carrier since it was queued.
+            if self
+                .between(a, b)
+                .is_none_or(|pair| !pair.full.contains(&carrier))
+            {
+                continue;
+            }
+            for (middle, end) in [(a, b), (b, a)] {
+                let middle_cell = match self.nodes[middle as usize] {
+                    Node::Edge(_) => continue,
+                    Node::Group(_) => None,
+                    Node::Cell(cell) => Some(cell as usize),
+                };
+                self.and_candidates(middle, end, &carrier, &mut found);
+                for (other, union) in found.drain(..) {
+                    match middle_cell {
+                        None => self.add_full(end, other, union),
+                        Some(cell) => {
+                            let mut with_key = union;
+                            with_key.insert(cell);
+                            self.add_semi(end, other, with_key, &mut scratch);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The full connections middle-other that combine with middle-end's
+    /// `carrier`: disjoint carriers, neither holding the other's far end.
+    fn and_candidates(
+        &mut self,
+        middle: u16,
+        end: u16,
+        carrier: &CellSet,
+        found: &mut Vec<(u16, CellSet)>,
+    ) {
+        let end_cell = self.nodes[end as usize].empty_cell();
+        let mut work = 0;
+        for &other in &self.full_neighbours[middle as usize] {
+            if other == end {
+                continue;
+            }
+            if let Some(cell) = self.nodes[other as usize].empty_cell() {
+                if carrier.contains(cell) {
+                    continue;
+                }
+            }
+            let Some(pair) = self.between(middle, other) else {
+                continue;
+            };
+            for second in &pair.full {
+                work += 1;
+                if second.is_disjoint(carrier) && end_cell.is_none_or(|cell| !second.contains(cell))
+                {
+                    found.push((other, second.union(carrier)));
+                }
+            }
+        }
+        self.work += work;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Game;
+    use crate::games::hex::{HexMove, HexRules};
+
+    fn position(fen: &str) -> Hex {
+        Hex::from_fen(fen, &HexRules::default()).expect("test positions are valid")
+    }
+
+    fn cells(hex: &Hex, names: &str) -> CellSet {
+        names
+            .split_whitespace()
+            .map(|name| match hex.parse_move(name) {
+                Ok(HexMove(cell)) => cell as usize,
+                Err(e) => panic!("{name}: {e}"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_centre_stone_on_three_by_three_is_connected_by_two_bridges() {
+        let hex = position("3/1x1/3 w");
+        let vc = Connections::compute(&hex, Player::P1, Budget::FULL);
+        assert_eq!(vc.edge_to_edge_full(), &[cells(&hex, "b1 c1 a3 b3")]);
+        let white = Connections::compute(&hex, Player::P2, Budget::FULL);
+        assert!(white.edge_to_edge_full().is_empty() && white.edge_to_edge_semi().is_empty());
+    }
+
+    #[test]
+    fn the_empty_three_by_three_is_a_semi_connection_through_the_centre() {
+        let hex = position("3/3/3 b");
+        let vc = Connections::compute(&hex, Player::P1, Budget::FULL);
+        assert!(vc.edge_to_edge_full().is_empty());
+        let semis = vc.edge_to_edge_semi();
+        assert!(semis.contains(&cells(&hex, "b2 b1 c1 a3 b3")), "{semis:?}");
+    }
+
+    #[test]
+    fn a_bridge_between_two_stones_is_a_full_connection() {
+        let hex = position("5/1x3/5/x4/5 w");
+        let vc = Connections::compute(&hex, Player::P1, Budget::FULL);
+        let (b2, a4) = (cells(&hex, "b2"), cells(&hex, "a4"));
+        let node = |set: CellSet| {
+            let cell = set.iter().next().expect("one cell");
+            vc.node_at(cell).expect("own stone")
+        };
+        let pair = vc.between(node(b2), node(a4)).expect("connected");
+        assert!(pair.full.contains(&cells(&hex, "a3 b3")), "{pair:?}");
+    }
+
+    #[test]
+    fn an_opponent_stone_in_the_carrier_leaves_a_semi_connection() {
+        let hex = position("5/1x3/1o3/x4/5 b");
+        let vc = Connections::compute(&hex, Player::P1, Budget::FULL);
+        let node = |name: &str| {
+            let cell = cells(&hex, name).iter().next().expect("one cell");
+            vc.node_at(cell).expect("own stone")
+        };
+        let pair = vc.between(node("b2"), node("a4")).expect("half connected");
+        assert!(pair.full.is_empty(), "{pair:?}");
+        assert!(pair.semi.contains(&cells(&hex, "a3")), "{pair:?}");
+    }
+}

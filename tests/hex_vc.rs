@@ -1,0 +1,212 @@
+//! Virtual connections against the exact solver: on small boards, every
+//! result H-search proves (a full edge-to-edge connection, a must-play
+//! set, a loss) must agree with what exhaustive search finds.
+
+use boardgames::core::{Game, Player};
+use boardgames::games::hex::solver;
+use boardgames::games::hex::vc::{mustplay, Budget, CellSet, Connections, Verdict};
+use boardgames::games::hex::{Hex, HexKnowledge, HexMove, HexRules};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+/// A random position of `size` without a winner: alternating stone
+/// counts, the side with fewer stones (or Black) to move, no pie rule.
+fn random_position(size: usize, rng: &mut SmallRng) -> Option<Hex> {
+    let rules = HexRules {
+        board_size: size,
+        swap: false,
+    };
+    let cells = size * size;
+    let stones = rng.gen_range(size.min(4)..cells * 2 / 3);
+    let mut board = vec!['.'; cells];
+    for index in 0..stones {
+        let mut cell = rng.gen_range(0..cells);
+        while board[cell] != '.' {
+            cell = (cell + 1) % cells;
+        }
+        board[cell] = if index % 2 == 0 { 'x' } else { 'o' };
+    }
+    let rows: Vec<String> = board
+        .chunks(size)
+        .map(|row| {
+            let mut text = String::new();
+            let mut run = 0;
+            for &c in row {
+                if c == '.' {
+                    run += 1;
+                } else {
+                    if run > 0 {
+                        text.push_str(&run.to_string());
+                        run = 0;
+                    }
+                    text.push(c);
+                }
+            }
+            if run > 0 {
+                text.push_str(&run.to_string());
+            }
+            text
+        })
+        .collect();
+    let side = if stones % 2 == 0 { "b" } else { "w" };
+    let hex = Hex::from_fen(&format!("{} {side}", rows.join("/")), &rules).ok()?;
+    hex.winner().is_none().then_some(hex)
+}
+
+/// Whether the side to move wins, by the exact solver (`None` when it
+/// gives up).
+fn wins(hex: &Hex) -> Option<bool> {
+    let mut knowledge = HexKnowledge::default();
+    solver::solve(&mut knowledge, hex).map(|proof| proof.win)
+}
+
+/// The moves that win for the side to move, by the exact solver.
+fn winning_moves(hex: &Hex) -> Option<Vec<usize>> {
+    let mut moves = Vec::new();
+    hex.generate_moves(&mut moves);
+    let mut winners = Vec::new();
+    for mv in moves {
+        let mut child = hex.clone();
+        child.make_move(mv);
+        let child_lost = child.winner().is_some() || !wins(&child)?;
+        if child_lost {
+            winners.push(mv.0 as usize);
+        }
+    }
+    Some(winners)
+}
+
+#[derive(Debug, Default)]
+struct Seen {
+    positions: usize,
+    full_connections: usize,
+    wins: usize,
+    losses: usize,
+    must_play: usize,
+    /// Must-play positions where the side to move has a winning move.
+    must_play_with_winners: usize,
+    must_play_cells: usize,
+    empty_cells: usize,
+}
+
+fn check(hex: &Hex, seen: &mut Seen) {
+    let fen = hex.to_fen();
+    let me = hex.side_to_move();
+    let Some(i_win) = wins(hex) else {
+        return;
+    };
+    seen.positions += 1;
+    for player in [Player::P1, Player::P2] {
+        let vc = Connections::compute(hex, player, Budget::FULL);
+        if !vc.edge_to_edge_full().is_empty() {
+            seen.full_connections += 1;
+            assert_eq!(
+                i_win,
+                player == me,
+                "{fen}: {player:?} has a full connection"
+            );
+        }
+    }
+    match mustplay::verdict(hex, Budget::FULL) {
+        Verdict::Win { carrier, .. } => {
+            seen.wins += 1;
+            assert!(i_win, "{fen}: proven win {carrier:?}");
+        }
+        Verdict::Loss { .. } => {
+            seen.losses += 1;
+            assert!(!i_win, "{fen}: proven loss");
+        }
+        Verdict::MustPlay(cells) => {
+            let Some(winners) = winning_moves(hex) else {
+                return;
+            };
+            seen.must_play += 1;
+            if !winners.is_empty() {
+                seen.must_play_with_winners += 1;
+            }
+            seen.must_play_cells += cells.len();
+            seen.empty_cells += hex.empty_cells().count();
+            let outside: Vec<usize> = winners
+                .into_iter()
+                .filter(|&c| !cells.contains(c))
+                .collect();
+            assert!(
+                outside.is_empty(),
+                "{fen}: winning {outside:?} outside {cells:?}"
+            );
+        }
+        Verdict::Open => {}
+    }
+}
+
+#[test]
+fn what_h_search_proves_the_exact_solver_confirms() {
+    let mut rng = SmallRng::seed_from_u64(22);
+    let mut seen = Seen::default();
+    for (size, positions) in [(3, 200), (4, 600), (5, 600)] {
+        for _ in 0..positions {
+            if let Some(hex) = random_position(size, &mut rng) {
+                check(&hex, &mut seen);
+            }
+        }
+    }
+    eprintln!("{seen:?}");
+    assert!(seen.positions > 1000, "{seen:?}");
+    assert!(seen.full_connections > 300, "{seen:?}");
+    assert!(seen.wins > 500 && seen.losses > 200, "{seen:?}");
+    assert!(
+        seen.must_play > 50 && seen.must_play_with_winners > 15,
+        "{seen:?}"
+    );
+    // Must-play narrows the moves to search.
+    assert!(seen.must_play_cells < seen.empty_cells, "{seen:?}");
+}
+
+#[test]
+fn must_play_keeps_exactly_the_winning_cells_here() {
+    // 4x4, White to move: Black (a1, c2, d2, a3) has semi connections
+    // between its edges; the cells common to all their carriers are d1,
+    // a2, b3 and a4, exactly White's winning moves.
+    let rules = HexRules {
+        board_size: 4,
+        swap: false,
+    };
+    let hex = Hex::from_fen("xoo1/2xx/x3/2o1 w", &rules).expect("valid");
+    let cells: CellSet = ["d1", "a2", "b3", "a4"]
+        .iter()
+        .map(|name| {
+            hex.parse_move(name)
+                .map(|HexMove(c)| c as usize)
+                .expect(name)
+        })
+        .collect();
+    assert_eq!(
+        mustplay::verdict(&hex, Budget::FULL),
+        Verdict::MustPlay(cells)
+    );
+    let mut winners = winning_moves(&hex).expect("solved");
+    winners.sort_unstable();
+    assert_eq!(winners, cells.iter().collect::<Vec<_>>());
+}
+
+#[test]
+fn the_search_tries_only_must_play_cells_at_the_root() {
+    use boardgames::core::{Deadline, Knowledge};
+    let rules = HexRules {
+        board_size: 4,
+        swap: false,
+    };
+    let hex = Hex::from_fen("xoo1/2xx/x3/2o1 w", &rules).expect("valid");
+    let Verdict::MustPlay(cells) = mustplay::verdict(&hex, Budget::FULL) else {
+        panic!("a must-play position");
+    };
+    let mut knowledge = HexKnowledge::default();
+    knowledge.prepare_search(&hex, &Deadline::default());
+    let mut moves = Vec::new();
+    knowledge.search_moves(&hex, &mut moves);
+    assert!(!moves.is_empty());
+    assert!(
+        moves.iter().all(|mv| cells.contains(mv.0 as usize)),
+        "{moves:?}"
+    );
+}
