@@ -89,6 +89,17 @@ mod reference {
         out
     }
 
+    /// Positions exactly `depth` plies deep: a game over sooner adds nothing.
+    pub fn perft_strict(p: &Position, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if over(p) {
+            return 0;
+        }
+        children(p).iter().map(|c| perft_strict(c, depth - 1)).sum()
+    }
+
     pub fn perft(p: &Position, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
@@ -104,6 +115,11 @@ mod reference {
 }
 
 fn engine_perft(engine: &mut Engine, fen: &str, depth: u32) -> u64 {
+    engine_perft_counting(engine, fen, &depth.to_string())
+}
+
+/// `go perft` with `depth` and what follows it (e.g. `3 strict`).
+fn engine_perft_counting(engine: &mut Engine, fen: &str, depth: &str) -> u64 {
     engine.send(&format!("position fen {fen}"));
     let lines = engine.ask(&format!("go perft {depth}"), "Nodes searched:");
     let total: u64 = lines
@@ -118,6 +134,33 @@ fn engine_perft(engine: &mut Engine, fen: &str, depth: u32) -> u64 {
         .sum();
     assert_eq!(per_move, total, "the per-move counts add up to the total");
     total
+}
+
+#[test]
+fn perft_strict_counts_only_positions_at_the_full_depth() {
+    let mut engine = Engine::start(ENGINE);
+    let fens = [
+        // White's a7 wins at once; the rest of the game goes on.
+        "pppp4/P7/8/8/8/8/1p6/P1P5 w 0 1",
+        "1ppp4/8/P7/3pp3/3PP3/8/1p6/P1PP4 b 0 1",
+        "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1",
+    ];
+    let mut differ = 0;
+    for fen in fens {
+        let position = reference::from_fen(fen);
+        for depth in 1..=3 {
+            let strict = engine_perft_counting(&mut engine, fen, &format!("{depth} strict"));
+            let ends = engine_perft(&mut engine, fen, depth);
+            assert_eq!(
+                strict,
+                reference::perft_strict(&position, depth),
+                "{fen} {depth}"
+            );
+            assert_eq!(ends, reference::perft(&position, depth), "{fen} {depth}");
+            differ += usize::from(strict != ends);
+        }
+    }
+    assert!(differ >= 2, "the two counts never differed");
 }
 
 #[test]

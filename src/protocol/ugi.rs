@@ -8,7 +8,7 @@ use super::output::{error, send};
 use crate::core::dfpn::Verdict;
 use crate::core::game::{Game, OptionKind, Outcome, Player};
 use crate::core::knowledge::Knowledge;
-use crate::core::perft::perft_divide;
+use crate::core::perft::{perft_divide, PerftCount};
 use crate::core::presentation::Presentation;
 use crate::core::search::SearchInfo;
 use crate::core::wdl::WdlModel;
@@ -120,7 +120,12 @@ impl<G: Presentation, K: Knowledge<G>> Session<G, K> {
     fn go(&mut self, params: GoParams) {
         self.finish_search();
         if let Some(depth) = params.perft {
-            perft(&self.engine, depth);
+            let count = if params.strict {
+                PerftCount::Strict
+            } else {
+                PerftCount::GameEnds
+            };
+            perft(&self.engine, depth, count);
             return;
         }
         if params.mate.is_some() && params.ponder {
@@ -375,10 +380,10 @@ fn report_proof(report: &ProofReport, style: InfoStyle) {
     });
 }
 
-fn perft<G: Game, K: Knowledge<G>>(engine: &Engine<G, K>, depth: u32) {
+fn perft<G: Game, K: Knowledge<G>>(engine: &Engine<G, K>, depth: u32, count: PerftCount) {
     let mut position = engine.position().clone();
     let start = std::time::Instant::now();
-    let counts = perft_divide(&mut position, depth);
+    let counts = perft_divide(&mut position, depth, count);
     let total: u64 = counts.iter().map(|(_, n)| n).sum();
     for (mv, count) in counts {
         send(&format!("{}: {count}", position.format_move(mv)));

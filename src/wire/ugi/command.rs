@@ -21,6 +21,8 @@ pub struct GoParams {
     pub movetime: Option<u64>,
     pub infinite: bool,
     pub perft: Option<u32>,
+    /// `go perft N strict`: count only positions exactly N plies deep.
+    pub strict: bool,
     /// `go mate N`: prove a forced win within N moves.
     pub mate: Option<u32>,
     /// Milliseconds left and increment for player 1 and player 2 (`wtime` is
@@ -165,6 +167,7 @@ pub(super) const GO_KEYWORDS: &[&str] = &[
     "movetime",
     "movestogo",
     "perft",
+    "strict",
     "mate",
     "infinite",
     "ponder",
@@ -215,6 +218,7 @@ fn go_token(input: &str) -> IResult<&str, GoSetter> {
         go_number("perft", |p| &mut p.perft),
         go_number("mate", |p| &mut p.mate),
         flag("infinite", |p| &mut p.infinite),
+        flag("strict", |p| &mut p.strict),
         flag("ponder", |p| &mut p.ponder),
         search_moves,
         alt((
@@ -280,6 +284,9 @@ impl fmt::Display for GoParams {
             if let Some(n) = n {
                 write!(f, " {name} {n}")?;
             }
+        }
+        if self.strict {
+            f.write_str(" strict")?;
         }
         if self.infinite {
             f.write_str(" infinite")?;

@@ -38,6 +38,7 @@ fn random_go(rng: &mut StdRng) -> GoParams {
         nodes: number(rng),
         movetime: number(rng),
         infinite: rng.gen_bool(0.3),
+        strict: rng.gen_bool(0.3),
         perft: maybe(rng, |r| r.gen_range(0..10)),
         mate: maybe(rng, |r| r.gen_range(0..10)),
         p1time: number(rng),
