@@ -100,6 +100,9 @@ engine.wait()
 fn compliance(game: &str, command: &str) -> (Option<i32>, String) {
     let output = Command::new(cargo_bin("referee"))
         .args(["--game", game, "--compliance", command])
+        // Twenty times the protocol's time limits: a loaded CI machine can
+        // delay any process, and no failure is taken out of the report.
+        .args(["--timing-scale", "20"])
         .output()
         .expect("the referee runs");
     (
@@ -135,12 +138,7 @@ fn our_engine_passes(game: &str) {
     for name in ANALYSIS {
         assert_verdict(&report, name, "PASS");
     }
-    // Timing checks are figures, not pass/fail material on a loaded box.
-    let failures: Vec<&str> = report
-        .lines()
-        .filter(|l| l.starts_with("FAIL") && !l.contains("(timing)"))
-        .collect();
-    assert!(failures.is_empty(), "{report}");
+    assert!(!report.contains("FAIL"), "{report}");
     assert!(report.contains(", 0 skipped"), "{report}");
 }
 

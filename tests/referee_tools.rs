@@ -119,16 +119,19 @@ fn the_compliance_check_passes_our_engine_and_flags_a_broken_one() {
     let output = AssertCommand::cargo_bin("referee")
         .unwrap()
         .args(["--game", "breakthrough", "--compliance", &engine()])
+        // A loaded CI machine can delay any process's answer: the timing
+        // checks get twenty times the protocol's limits, and none of the
+        // checks' failures is taken out.
+        .args(["--timing-scale", "20"])
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{text}");
-    // Timing checks are figures, not pass/fail material for a loaded CI box.
-    let failures: Vec<&str> = text
-        .lines()
-        .filter(|l| l.starts_with("FAIL") && !l.contains("(timing)"))
-        .collect();
-    assert!(failures.is_empty(), "{text}");
+    assert!(!text.contains("FAIL"), "{text}");
+    assert!(
+        text.contains("PASS go movetime 100 within 2000 ms (timing)"),
+        "{text}"
+    );
     assert!(
         text.lines().filter(|l| l.starts_with("PASS")).count() >= 8,
         "{text}"

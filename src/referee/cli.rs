@@ -19,7 +19,7 @@ usage:
           [--shard K/N]
   referee merge [--sprt elo0=E0 elo1=E1 alpha=A beta=B] FILE...
   referee --game <game> --human <p1|p2|black|white|both|none> [--engine ...] [--records FILE] [--rule X=V]
-  referee --game <game> --compliance <command> [--proto ugi|uci]
+  referee --game <game> --compliance <command> [--proto ugi|uci] [--timing-scale N]
 ";
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -78,6 +78,8 @@ pub struct Cli {
     pub compliance: Option<String>,
     pub compliance_proto: Proto,
     pub shard: Option<Shard>,
+    /// `--timing-scale N`: the compliance check's time limits times N.
+    pub timing_scale: u32,
 }
 
 fn number<T: std::str::FromStr>(flag: &str, value: Option<&String>) -> Result<T, String> {
@@ -106,6 +108,7 @@ pub fn parse(args: &[String]) -> Result<Cli, String> {
         compliance: None,
         compliance_proto: Proto::Ugi,
         shard: None,
+        timing_scale: 1,
     };
     let mut openings_text: Option<String> = None;
     let mut seed: u64 = 1;
@@ -150,6 +153,7 @@ pub fn parse(args: &[String]) -> Result<Cli, String> {
                     }
                     "--records" => cli.records = Some(v.clone()),
                     "--shard" => cli.shard = Some(Shard::parse(v)?),
+                    "--timing-scale" => cli.timing_scale = number(flag, Some(v))?,
                     "--log" => cli.log = Some(v.clone()),
                     "--ready-timeout" => {
                         cli.timeouts.ready = Duration::from_millis(number(flag, Some(v))?)
@@ -193,6 +197,9 @@ pub fn parse(args: &[String]) -> Result<Cli, String> {
     }
     if cli.games == 0 || cli.concurrency == 0 {
         return Err("--games and --concurrency must be positive".to_owned());
+    }
+    if cli.timing_scale == 0 {
+        return Err("--timing-scale must be positive".to_owned());
     }
     Ok(cli)
 }

@@ -123,8 +123,13 @@ fn dispatch(cli: &cli::Cli) -> Result<i32, String> {
 fn run<G: Presentation>(cli: &cli::Cli) -> Result<i32, String> {
     let rules = tournament::build_rules::<G>(&cli.rule_options)?;
     if let Some(command) = &cli.compliance {
-        let results =
-            compliance::check::<G>(command, cli.compliance_proto, &rules, &cli.rule_options);
+        let results = compliance::check::<G>(
+            command,
+            cli.compliance_proto,
+            &rules,
+            &cli.rule_options,
+            cli.timing_scale,
+        );
         return Ok(compliance::report(&results));
     }
     if let Some(side) = &cli.human {
