@@ -124,20 +124,8 @@ pub fn forced_result(board: &Board) -> Option<i32> {
             return Some(-2 * moves as i32);
         }
     }
-    let mut moves = Vec::new();
-    threatened_moves(board, &mut moves);
-    (!moves.is_empty() && moves.iter().all(|&mv| allows_safe_step(board, mv))).then_some(-4)
-}
-
-/// When the opponent threatens a safe step to the rank before its goal (a
-/// win in three plies were it to move), fills `moves` with every move of
-/// the side to move; otherwise leaves it empty. Called only where the side
-/// to move has no intruder to take.
-fn threatened_moves(board: &Board, moves: &mut Vec<Move>) {
-    moves.clear();
-    if safe_step_to_last_rank(board, board.side.other()) {
-        board.generate_moves(moves);
-    }
+    // Every move allows the opponent's threatened safe step: lost in four.
+    (safe_step_to_last_rank(board, them) && answers_to_safe_step(board).is_none()).then_some(-4)
 }
 
 /// Whether after `mv` the opponent, with no intruder to take, has a safe step
@@ -157,11 +145,11 @@ pub fn answers_to_safe_step(board: &Board) -> Option<Vec<Move>> {
     if intruders(board) != 0 || board.own() & board.geometry().last_step_rank(board.side) != 0 {
         return None;
     }
-    let mut moves = Vec::new();
-    threatened_moves(board, &mut moves);
-    if moves.is_empty() {
+    if !safe_step_to_last_rank(board, board.side.other()) {
         return None;
     }
+    let mut moves = Vec::new();
+    board.generate_moves(&mut moves);
     moves.retain(|&mv| !allows_safe_step(board, mv));
     (!moves.is_empty()).then_some(moves)
 }
