@@ -7,20 +7,10 @@ use super::client::{EngineSpec, Proto, Timeouts};
 use super::openings::OpeningSource;
 use super::stats::SprtConfig;
 use super::tournament::Shard;
-use crate::core::{Game, OptionKind, Player};
+use clap::builder::PossibleValuesParser;
+use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand};
 
-pub const USAGE: &str = "\
-usage:
-  referee --game <breakthrough|hex|gomoku|cavalo> --engine cmd=<command> [name=N] [proto=ugi|uci|gtp|pbrain]
-          [option.X=V] [st=S] [tc=[M/]B[+I]] [depth=D] [nodes=N] [timemargin=MS] [dir=D] [ponder=true]
-          --engine ... [--ponder] [--games N] [--concurrency K] [--openings FILE|random:N[:SEED]|boards[:SEED]] [--seed S]
-          [--maxmoves PLIES] [--rule X=V]... [--sprt elo0=E0 elo1=E1 alpha=A beta=B]
-          [--records FILE | --no-records] [--log FILE] [--ready-timeout MS] [--ping MS] [--grace MS] [--quiet]
-          [--shard K/N]
-  referee merge [--sprt elo0=E0 elo1=E1 alpha=A beta=B] FILE...
-  referee --game <game> --human <p1|p2|black|white|both|none> [--engine ...] [--records FILE] [--rule X=V]
-  referee --game <game> --compliance <command> [--proto ugi|uci] [--timing-scale N]
-";
+use crate::core::{Game, OptionKind, Player};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum HumanSide {
@@ -33,7 +23,7 @@ pub enum HumanSide {
 }
 
 impl HumanSide {
-    fn parse(text: &str) -> Result<Self, String> {
+    pub fn parse(text: &str) -> Result<Self, String> {
         match text.to_ascii_lowercase().as_str() {
             "p1" => Ok(HumanSide::P1),
             "p2" => Ok(HumanSide::P2),
@@ -82,112 +72,227 @@ pub struct Cli {
     pub timing_scale: u32,
 }
 
-fn number<T: std::str::FromStr>(flag: &str, value: Option<&String>) -> Result<T, String> {
-    let value = value.ok_or_else(|| format!("{flag} needs a value"))?;
-    value
-        .parse()
-        .map_err(|_| format!("{flag}: '{value}' is not a valid number"))
+const USAGE: &str = "\
+  referee --game <breakthrough|hex|gomoku|cavalo> --engine cmd=<command> [name=N] [proto=ugi|uci|gtp|pbrain]
+          [option.X=V] [st=S] [tc=[M/]B[+I]] [depth=D] [nodes=N] [timemargin=MS] [dir=D] [ponder=true]
+          --engine ... [--ponder] [--games N] [--concurrency K] [--openings FILE|random:N[:SEED]|boards[:SEED]] [--seed S]
+          [--maxmoves PLIES] [--rule X=V]... [--sprt elo0=E0 elo1=E1 alpha=A beta=B]
+          [--records FILE | --no-records] [--log FILE] [--ready-timeout MS] [--ping MS] [--grace MS] [--quiet]
+          [--shard K/N]
+  referee merge [--sprt elo0=E0 elo1=E1 alpha=A beta=B] FILE...
+  referee --game <game> --human <p1|p2|black|white|both|none> [--engine ...] [--records FILE] [--rule X=V]
+  referee --game <game> --compliance <command> [--proto ugi|uci] [--timing-scale N]";
+
+/// The command line as typed; `Cli` is what it means once checked.
+#[derive(Parser, Debug)]
+#[command(
+    name = "referee",
+    about = "Engine matches, human play and protocol compliance checks",
+    override_usage = USAGE,
+    help_template = "usage:\n  {usage}\n\n{about}\n\n{all-args}",
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true
+)]
+struct RefereeArgs {
+    #[command(subcommand)]
+    command: Option<RefereeCommand>,
+    /// The game.
+    #[arg(long, required = true, ignore_case = true,
+          value_parser = PossibleValuesParser::new(GAMES))]
+    game: Option<String>,
+    /// One engine as key=value words: cmd=COMMAND (quoted arguments kept
+    /// together), name=, proto=ugi|uci|gtp|pbrain, option.X=V, st=, tc=,
+    /// depth=, nodes=, timemargin=, dir=, ponder=true.
+    // Grouped by occurrence from the matches, see `engine_words`.
+    #[arg(long = "engine", id = ENGINE_ID, value_name = "KEY=VALUE", num_args = 1..)]
+    engines: Vec<String>,
+    /// Games in the match.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    games: u64,
+    /// Games played in parallel, each with its own pair of engine processes.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    concurrency: u64,
+    /// FILE, random:N[:SEED] or boards[:SEED].
+    #[arg(long, value_name = "SOURCE")]
+    openings: Option<String>,
+    /// Seed of random openings that give none of their own.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// A draw after this many plies, opening included.
+    #[arg(long = "maxmoves", value_name = "PLIES")]
+    max_plies: Option<usize>,
+    /// A rule option, e.g. BoardSize=7; repeat for more.
+    #[arg(long = "rule", value_name = "X=V", value_parser = parse_rule)]
+    rules: Vec<(String, String)>,
+    /// Sequential test: elo0=E0 elo1=E1 alpha=A beta=B.
+    #[arg(long, value_name = "KEY=VALUE", num_args = 1..)]
+    sprt: Option<Vec<String>>,
+    /// Where the game records go.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_records")]
+    records: Option<String>,
+    /// Keep no game records.
+    #[arg(long)]
+    no_records: bool,
+    /// A transcript of every line exchanged with every engine.
+    #[arg(long, value_name = "FILE")]
+    log: Option<String>,
+    /// Milliseconds an engine has to answer isready.
+    #[arg(long, value_name = "MS", default_value_t = 10_000)]
+    ready_timeout: u64,
+    /// Milliseconds between isready checks during an untimed search.
+    #[arg(long = "ping", value_name = "MS", default_value_t = 5_000)]
+    ping: u64,
+    /// Milliseconds between quit and a kill.
+    #[arg(long, value_name = "MS", default_value_t = 1_000)]
+    grace: u64,
+    /// Print no progress line.
+    #[arg(long)]
+    quiet: bool,
+    /// Every UGI/UCI engine ponders (as ponder=true on each).
+    #[arg(long)]
+    ponder: bool,
+    /// Play a slice K of N of the match (pairs, openings and seeds as in
+    /// the whole).
+    #[arg(long, value_name = "K/N", value_parser = Shard::parse)]
+    shard: Option<Shard>,
+    /// Play in this terminal: p1, p2, black, white, both or none.
+    #[arg(long, value_name = "SIDE", value_parser = HumanSide::parse)]
+    human: Option<HumanSide>,
+    /// Check this engine command against the protocol.
+    #[arg(long, value_name = "COMMAND")]
+    compliance: Option<String>,
+    /// The compliance check's protocol: ugi or uci.
+    #[arg(long, value_name = "PROTO", default_value = "ugi", value_parser = Proto::parse)]
+    proto: Proto,
+    /// Multiplies the compliance check's time limits (a loaded machine).
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    timing_scale: u32,
 }
 
-pub fn parse(args: &[String]) -> Result<Cli, String> {
-    let mut cli = Cli {
-        game: String::new(),
-        engines: Vec::new(),
-        games: 2,
-        concurrency: 1,
-        openings: OpeningSource::StartPosition,
-        max_plies: None,
-        rule_options: Vec::new(),
-        sprt: None,
-        records: None,
-        no_records: false,
-        log: None,
-        timeouts: Timeouts::default(),
-        quiet: false,
-        human: None,
-        compliance: None,
-        compliance_proto: Proto::Ugi,
-        shard: None,
-        timing_scale: 1,
-    };
-    let mut openings_text: Option<String> = None;
-    let mut seed: u64 = 1;
-    let mut human_text: Option<String> = None;
-    let mut ponder = false;
-    let mut i = 0;
-    let value = |i: usize| args.get(i + 1);
-    while i < args.len() {
-        let flag = args[i].as_str();
-        match flag {
-            "--engine" | "--sprt" => {
-                let mut words = Vec::new();
-                while let Some(word) = args.get(i + 1).filter(|w| !w.starts_with("--")) {
-                    words.push(word.clone());
-                    i += 1;
-                }
-                if flag == "--engine" {
-                    cli.engines.push(Arc::new(EngineSpec::parse(&words)?));
-                } else {
-                    cli.sprt = Some(SprtConfig::parse(&words)?);
-                }
-                i += 1;
-                continue;
-            }
-            "--quiet" => cli.quiet = true,
-            "--ponder" => ponder = true,
-            "--no-records" => cli.no_records = true,
-            _ => {
-                let v = value(i).ok_or_else(|| format!("{flag} needs a value\n{USAGE}"))?;
-                match flag {
-                    "--game" => cli.game = v.to_ascii_lowercase(),
-                    "--games" => cli.games = number(flag, Some(v))?,
-                    "--concurrency" => cli.concurrency = number(flag, Some(v))?,
-                    "--openings" => openings_text = Some(v.clone()),
-                    "--seed" => seed = number(flag, Some(v))?,
-                    "--maxmoves" => cli.max_plies = Some(number(flag, Some(v))?),
-                    "--rule" => {
-                        let (name, value) = v
-                            .split_once('=')
-                            .ok_or_else(|| format!("--rule '{v}' is not X=V"))?;
-                        cli.rule_options.push((name.to_owned(), value.to_owned()));
-                    }
-                    "--records" => cli.records = Some(v.clone()),
-                    "--shard" => cli.shard = Some(Shard::parse(v)?),
-                    "--timing-scale" => cli.timing_scale = number(flag, Some(v))?,
-                    "--log" => cli.log = Some(v.clone()),
-                    "--ready-timeout" => {
-                        cli.timeouts.ready = Duration::from_millis(number(flag, Some(v))?)
-                    }
-                    "--ping" => {
-                        cli.timeouts.ping_interval = Duration::from_millis(number(flag, Some(v))?)
-                    }
-                    "--grace" => cli.timeouts.grace = Duration::from_millis(number(flag, Some(v))?),
-                    "--human" => human_text = Some(v.clone()),
-                    "--compliance" => cli.compliance = Some(v.clone()),
-                    "--proto" => cli.compliance_proto = Proto::parse(v)?,
-                    _ => return Err(format!("unknown argument '{flag}'\n{USAGE}")),
-                }
-                i += 1;
-            }
+#[derive(Subcommand, Debug)]
+enum RefereeCommand {
+    /// One summary from the JSON-line records of a match's slices.
+    Merge {
+        /// The SPRT to report on: elo0=E0 elo1=E1 alpha=A beta=B.
+        #[arg(long, value_name = "KEY=VALUE", num_args = 1..)]
+        sprt: Option<Vec<String>>,
+        /// The slices' records.
+        #[arg(value_name = "FILE")]
+        files: Vec<String>,
+    },
+}
+
+const ENGINE_ID: &str = "engines";
+
+const GAMES: [&str; 4] = ["breakthrough", "hex", "gomoku", "cavalo"];
+
+fn parse_rule(text: &str) -> Result<(String, String), String> {
+    let (name, value) = text
+        .split_once('=')
+        .ok_or_else(|| format!("'{text}' is not X=V"))?;
+    Ok((name.to_owned(), value.to_owned()))
+}
+
+/// What the referee was asked to do.
+#[derive(Debug)]
+pub enum Invocation {
+    Play(Box<Cli>),
+    Merge {
+        sprt: Option<SprtConfig>,
+        files: Vec<String>,
+    },
+}
+
+/// Why the command line was not run: help asked for (exit code 0) or a
+/// usage error (2), with the text to show as it is.
+#[derive(Debug)]
+pub struct Refusal {
+    pub exit_code: i32,
+    pub text: String,
+}
+
+impl From<clap::Error> for Refusal {
+    fn from(error: clap::Error) -> Self {
+        Refusal {
+            exit_code: error.exit_code(),
+            text: error.render().to_string(),
         }
-        i += 1;
     }
-    if cli.game.is_empty() {
-        return Err(format!("--game is required\n{USAGE}"));
+}
+
+impl From<String> for Refusal {
+    fn from(text: String) -> Self {
+        Refusal {
+            exit_code: 2,
+            text: format!("error: {text}\n"),
+        }
     }
-    if let Some(text) = openings_text {
-        cli.openings = OpeningSource::parse(&text, seed)?;
-    } else if cli.game == "cavalo" {
+}
+
+/// Reads the referee's arguments (without the program name).
+pub fn parse(args: &[String]) -> Result<Invocation, Refusal> {
+    let program = std::iter::once("referee".to_owned());
+    let matches =
+        RefereeArgs::command().try_get_matches_from(program.chain(args.iter().cloned()))?;
+    let typed = RefereeArgs::from_arg_matches(&matches)?;
+    match typed.command {
+        Some(RefereeCommand::Merge { sprt, files }) => Ok(merge_invocation(sprt, files)?),
+        None => Ok(Invocation::Play(Box::new(checked(
+            typed,
+            &engine_words(&matches),
+        )?))),
+    }
+}
+
+/// `--sprt` takes every word up to the next flag, so the files may come
+/// among its words: those without `=` are files.
+fn merge_invocation(sprt: Option<Vec<String>>, files: Vec<String>) -> Result<Invocation, String> {
+    let (settings, mut leading_files): (Vec<String>, Vec<String>) = sprt
+        .iter()
+        .flatten()
+        .cloned()
+        .partition(|word| word.contains('='));
+    leading_files.extend(files);
+    if leading_files.is_empty() {
+        return Err("merge: no records to merge".to_owned());
+    }
+    let sprt = match sprt {
+        Some(_) => Some(SprtConfig::parse(&settings)?),
+        None => None,
+    };
+    Ok(Invocation::Merge {
+        sprt,
+        files: leading_files,
+    })
+}
+
+/// The words of each `--engine`, one list per engine (derive flattens
+/// repeated multi-word flags into one list).
+fn engine_words(matches: &ArgMatches) -> Vec<Vec<String>> {
+    matches
+        .get_occurrences::<String>(ENGINE_ID)
+        .map(|occurrences| occurrences.map(|words| words.cloned().collect()).collect())
+        .unwrap_or_default()
+}
+
+fn checked(typed: RefereeArgs, engine_words: &[Vec<String>]) -> Result<Cli, String> {
+    let game = typed.game.unwrap_or_default().to_ascii_lowercase();
+    let mut engines = engine_words
+        .iter()
+        .map(|words| EngineSpec::parse(words).map(Arc::new))
+        .collect::<Result<Vec<_>, _>>()?;
+    let openings = match &typed.openings {
+        Some(text) => OpeningSource::parse(text, typed.seed)?,
         // Every pair of Jogo do Cavalo games gets a board of its own.
-        cli.openings = OpeningSource::RandomBoards { seed };
+        None if game == "cavalo" => OpeningSource::RandomBoards { seed: typed.seed },
+        None => OpeningSource::StartPosition,
+    };
+    if typed.human.is_none() && typed.compliance.is_none() && engines.len() != 2 {
+        return Err("a match needs exactly two --engine".to_owned());
     }
-    if let Some(text) = human_text {
-        cli.human = Some(HumanSide::parse(&text)?);
-    } else if cli.compliance.is_none() && cli.engines.len() != 2 {
-        return Err(format!("a match needs exactly two --engine\n{USAGE}"));
-    }
-    if ponder {
-        for engine in cli.engines.iter_mut() {
+    if typed.ponder {
+        for engine in engines.iter_mut() {
             if engine.proto.can_ponder() {
                 Arc::make_mut(engine).ponder = true;
             } else {
@@ -195,13 +300,36 @@ pub fn parse(args: &[String]) -> Result<Cli, String> {
             }
         }
     }
-    if cli.games == 0 || cli.concurrency == 0 {
-        return Err("--games and --concurrency must be positive".to_owned());
-    }
-    if cli.timing_scale == 0 {
-        return Err("--timing-scale must be positive".to_owned());
-    }
-    Ok(cli)
+    let sprt = match &typed.sprt {
+        Some(words) => Some(SprtConfig::parse(words)?),
+        None => None,
+    };
+    let count = |value: u64| usize::try_from(value).map_err(|e| e.to_string());
+    Ok(Cli {
+        game,
+        engines,
+        games: count(typed.games)?,
+        concurrency: count(typed.concurrency)?,
+        openings,
+        max_plies: typed.max_plies,
+        rule_options: typed.rules,
+        sprt,
+        records: typed.records,
+        no_records: typed.no_records,
+        log: typed.log,
+        timeouts: Timeouts {
+            ready: Duration::from_millis(typed.ready_timeout),
+            ping_interval: Duration::from_millis(typed.ping),
+            grace: Duration::from_millis(typed.grace),
+            ..Timeouts::default()
+        },
+        quiet: typed.quiet,
+        human: typed.human,
+        compliance: typed.compliance,
+        compliance_proto: typed.proto,
+        shard: typed.shard,
+        timing_scale: typed.timing_scale,
+    })
 }
 
 /// The board size the coordinate protocols and records need: the one
@@ -236,13 +364,20 @@ mod tests {
         text.split(' ').map(str::to_owned).collect()
     }
 
+    fn parse(text: &str) -> Result<Cli, Refusal> {
+        match super::parse(&args(text))? {
+            Invocation::Play(cli) => Ok(*cli),
+            Invocation::Merge { .. } => Err(Refusal::from("a merge".to_owned())),
+        }
+    }
+
     #[test]
     fn a_full_match_command_parses() {
-        let cli = parse(&args(
+        let cli = parse(
             "--game hex --engine cmd=./hex name=a depth=2 --engine cmd=./hex st=0.01 \
              --games 10 --concurrency 2 --openings random:3 --seed 5 --rule BoardSize=7 \
              --sprt elo0=0 elo1=20 --maxmoves 100",
-        ))
+        )
         .unwrap();
         assert_eq!(cli.engines.len(), 2);
         assert_eq!(cli.engines[0].time.depth, Some(2));
@@ -258,45 +393,54 @@ mod tests {
 
     #[test]
     fn ponder_is_per_engine_or_for_every_engine_that_can() {
-        let one = parse(&args(
-            "--game breakthrough --engine cmd=a ponder=true --engine cmd=b",
-        ))
-        .unwrap();
+        let one = parse("--game breakthrough --engine cmd=a ponder=true --engine cmd=b").unwrap();
         assert_eq!(
             (one.engines[0].ponder, one.engines[1].ponder),
             (true, false)
         );
-        let both = parse(&args(
-            "--game hex --engine cmd=a --ponder --engine cmd=b proto=gtp ponder=true",
-        ))
-        .unwrap();
+        let both = parse("--game hex --engine cmd=a --ponder --engine cmd=b proto=gtp ponder=true")
+            .unwrap();
         assert_eq!(
             (both.engines[0].ponder, both.engines[1].ponder),
             (true, false)
         );
-        assert!(parse(&args(
-            "--game hex --engine cmd=a ponder=maybe --engine cmd=b"
-        ))
-        .is_err());
+        assert!(parse("--game hex --engine cmd=a ponder=maybe --engine cmd=b").is_err());
     }
 
     #[test]
     fn bad_commands_are_refused_with_a_reason() {
-        assert!(parse(&args("--engine cmd=x --engine cmd=y")).is_err());
-        assert!(parse(&args("--game hex --engine cmd=x")).is_err());
-        assert!(parse(&args("--game hex --engine cmd=x --engine cmd=y --games x")).is_err());
-        assert!(parse(&args("--game hex --bogus 1")).is_err());
+        assert!(parse("--engine cmd=x --engine cmd=y").is_err());
+        assert!(parse("--game hex --engine cmd=x").is_err());
+        assert!(parse("--game hex --engine cmd=x --engine cmd=y --games x").is_err());
+        assert!(parse("--game hex --bogus 1").is_err());
+        let zero = parse("--game hex --engine cmd=x --engine cmd=y --games 0");
+        assert_eq!(zero.map(|_| ()).unwrap_err().exit_code, 2);
+        let help = parse("--help").map(|_| ()).unwrap_err();
+        assert_eq!(help.exit_code, 0);
+        assert!(help.text.starts_with("usage:"), "{}", help.text);
+    }
+
+    #[test]
+    fn merge_takes_its_files_after_or_among_the_sprt_words() {
+        let merge = super::parse(&args("merge --sprt elo0=0 elo1=5 a.jsonl b.jsonl")).unwrap();
+        let Invocation::Merge { sprt, files } = merge else {
+            panic!("not a merge");
+        };
+        assert_eq!(sprt.map(|s| s.elo1), Some(5.0));
+        assert_eq!(files, ["a.jsonl", "b.jsonl"]);
+        assert!(super::parse(&args("merge --sprt elo0=0 elo1=5")).is_err());
+        assert!(super::parse(&args("merge a.jsonl --game hex")).is_err());
     }
 
     #[test]
     fn human_colours_follow_the_game() {
-        let hex = parse(&args("--game hex --human black --engine cmd=x")).unwrap();
+        let hex = parse("--game hex --human black --engine cmd=x").unwrap();
         assert_eq!(hex.human.map(|h| h.seats::<Hex>()), Some([true, false]));
-        let bt = parse(&args("--game breakthrough --human black --engine cmd=x")).unwrap();
+        let bt = parse("--game breakthrough --human black --engine cmd=x").unwrap();
         let black = bt.human.map(|h| h.seats::<Breakthrough>());
         assert_eq!(black, Some([false, true]));
-        let both = parse(&args("--game gomoku --human both")).unwrap();
+        let both = parse("--game gomoku --human both").unwrap();
         assert_eq!(both.human, Some(HumanSide::Both));
-        assert!(parse(&args("--game gomoku --human red")).is_err());
+        assert!(parse("--game gomoku --human red").is_err());
     }
 }

@@ -45,24 +45,22 @@ pub fn main_with_args(args: &[String]) -> i32 {
         watchdog::run();
         return 0;
     }
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        print!("{}", cli::USAGE);
-        return 0;
-    }
-    if args.first().map(String::as_str) == Some("merge") {
-        return merge(&args[1..]);
-    }
     let cli = match cli::parse(args) {
-        Ok(cli) => cli,
-        Err(e) => {
-            eprintln!("referee: {e}");
-            return 2;
+        Ok(cli::Invocation::Play(cli)) => cli,
+        Ok(cli::Invocation::Merge { sprt, files }) => return merge(sprt.as_ref(), &files),
+        Err(refusal) if refusal.exit_code == 0 => {
+            print!("{}", refusal.text);
+            return 0;
+        }
+        Err(refusal) => {
+            eprint!("{}", refusal.text);
+            return refusal.exit_code;
         }
     };
     if let Err(e) = watchdog::start() {
         log::warn!("{e}; engines may outlive an interrupted referee");
     }
-    let result = dispatch(&cli);
+    let result = dispatch(cli.as_ref());
     match result {
         Ok(code) => code,
         Err(e) => {
@@ -74,31 +72,10 @@ pub fn main_with_args(args: &[String]) -> i32 {
 
 /// `referee merge [--sprt ...] FILE...`: one summary from the JSON-line
 /// records of a match's slices.
-fn merge(args: &[String]) -> i32 {
-    let (sprt, files) = match args.first().map(String::as_str) {
-        Some("--sprt") => {
-            let words: Vec<String> = args[1..]
-                .iter()
-                .take_while(|w| w.contains('='))
-                .cloned()
-                .collect();
-            match SprtConfig::parse(&words) {
-                Ok(config) => (Some(config), &args[1 + words.len()..]),
-                Err(e) => {
-                    eprintln!("referee merge: {e}");
-                    return 2;
-                }
-            }
-        }
-        _ => (None, args),
-    };
-    if files.is_empty() {
-        eprintln!("referee merge: no records to merge\n{}", cli::USAGE);
-        return 2;
-    }
-    match tournament::merge_records(files, sprt.as_ref()) {
+fn merge(sprt: Option<&SprtConfig>, files: &[String]) -> i32 {
+    match tournament::merge_records(files, sprt) {
         Ok(summary) => {
-            print!("{}", format_summary(&summary, sprt.as_ref()));
+            print!("{}", format_summary(&summary, sprt));
             0
         }
         Err(e) => {
