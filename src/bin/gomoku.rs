@@ -2,34 +2,58 @@
 //! asked for by `--pbrain`, by a `pbrain-*` executable name, or by a first
 //! line that is a Gomocup command.
 
+use boardgames::core::Game;
 use boardgames::games::gomoku::{speed, Gomoku, GomokuKnowledge};
-use boardgames::protocol::{init_logging, pbrain, run_engine_main, run_ugi, spawn_stdin_reader};
+use boardgames::protocol::engine_cli::{self, EngineTool};
+use boardgames::protocol::{init_logging, pbrain, run_ugi, spawn_stdin_reader};
+use clap::{Parser, Subcommand};
+
+/// `gomoku` with no argument picks UGI/UCI or Gomocup from the first line.
+#[derive(Parser, Debug)]
+#[command(
+    about = "The Gomoku engine: UGI/UCI or Gomocup on stdin and stdout when given no command",
+    args_conflicts_with_subcommands = true
+)]
+struct GomokuArgs {
+    /// Speak the Gomocup (pbrain) protocol from the start.
+    #[arg(long)]
+    pbrain: bool,
+    #[command(subcommand)]
+    tool: Option<GomokuTool>,
+}
+
+#[derive(Subcommand, Debug)]
+enum GomokuTool {
+    /// Move, shape-update, move-generation, VCF and VCT speeds.
+    Speed,
+    #[command(flatten)]
+    Engine(EngineTool),
+}
 
 fn main() {
+    init_logging();
     let program = std::env::args().next().unwrap_or_default();
+    // Gomocup managers start `pbrain-*` executables with no arguments.
     let invoked_as_pbrain = std::path::Path::new(&program)
         .file_name()
         .and_then(|name| name.to_str())
         .is_some_and(|name| name.to_ascii_lowercase().starts_with("pbrain-"));
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let wants_pbrain = args.first().is_some_and(|arg| arg == "--pbrain");
-    if invoked_as_pbrain || wants_pbrain {
-        init_logging();
+    if invoked_as_pbrain {
         pbrain::run_pbrain(spawn_stdin_reader(), Vec::new());
         return;
     }
-    if args.first().is_some_and(|arg| arg == "speed") {
-        print_speed();
-        return;
+    let args: GomokuArgs = engine_cli::parse_or_exit(Gomoku::NAME);
+    match args.tool {
+        Some(GomokuTool::Speed) => print_speed(),
+        Some(GomokuTool::Engine(tool)) => tool.run::<Gomoku, GomokuKnowledge>(),
+        None if args.pbrain => pbrain::run_pbrain(spawn_stdin_reader(), Vec::new()),
+        None => choose_front_end(),
     }
-    if !args.is_empty() {
-        // `gomoku bench [depth]` and argument errors.
-        run_engine_main::<Gomoku, GomokuKnowledge>();
-        return;
-    }
-    init_logging();
+}
+
+/// The first line that says something picks the front-end.
+fn choose_front_end() {
     let input = spawn_stdin_reader();
-    // The first line that says something picks the front-end.
     let mut first_lines = Vec::new();
     for line in input.iter() {
         let meaningful = !line.trim().is_empty();

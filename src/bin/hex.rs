@@ -5,7 +5,9 @@ use boardgames::core::Player;
 use boardgames::core::{Game, Knowledge, Presentation};
 use boardgames::games::hex::vc::{Budget, Connections};
 use boardgames::games::hex::{Hex, HexKnowledge, HexRules};
+use boardgames::protocol::engine_cli::{self, EngineTool};
 use boardgames::protocol::{self, gtp};
+use clap::{Parser, Subcommand};
 use std::time::Instant;
 
 /// Times the evaluation over the bench positions and prints microseconds per
@@ -164,18 +166,38 @@ fn choose_front_end() {
     }
 }
 
+/// `hex` with no argument picks UGI/UCI or GTP from the first line.
+#[derive(Parser, Debug)]
+#[command(
+    about = "The Hex engine: UGI/UCI or GTP on stdin and stdout when given no command",
+    args_conflicts_with_subcommands = true
+)]
+struct HexArgs {
+    /// Speak GTP from the start, whatever the first line.
+    #[arg(long)]
+    gtp: bool,
+    #[command(subcommand)]
+    tool: Option<HexTool>,
+}
+
+#[derive(Subcommand, Debug)]
+enum HexTool {
+    /// Times the static evaluation over the bench positions.
+    BenchEval,
+    /// Times a full H-search (virtual connections) on every bench position.
+    VcBench,
+    #[command(flatten)]
+    Engine(EngineTool),
+}
+
 fn main() {
-    match std::env::args().nth(1).as_deref() {
-        Some("bench-eval") => bench_eval(),
-        Some("vc-bench") => vc_bench(),
-        Some("--gtp") => {
-            protocol::init_logging();
-            gtp::run_gtp(protocol::spawn_stdin_reader(), Vec::new());
-        }
-        Some(_) => protocol::run_engine_main::<Hex, HexKnowledge>(),
-        None => {
-            protocol::init_logging();
-            choose_front_end();
-        }
+    protocol::init_logging();
+    let args: HexArgs = engine_cli::parse_or_exit(Hex::NAME);
+    match args.tool {
+        Some(HexTool::BenchEval) => bench_eval(),
+        Some(HexTool::VcBench) => vc_bench(),
+        Some(HexTool::Engine(tool)) => tool.run::<Hex, HexKnowledge>(),
+        None if args.gtp => gtp::run_gtp(protocol::spawn_stdin_reader(), Vec::new()),
+        None => choose_front_end(),
     }
 }
