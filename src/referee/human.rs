@@ -3,8 +3,10 @@
 //! game's notation, `undo`, `hint`, `resign`, and the engine's figures after
 //! each of its moves.
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{BufRead, Write};
 use std::sync::Arc;
+
+use anstyle::{AnsiColor, Style};
 
 use crate::core::{MoveError, Presentation};
 
@@ -14,9 +16,14 @@ use super::client::{ClockReport, EngineClient, EngineSpec, PositionRequest, Time
 use super::record::{render, GameRecord, MoveRecord, RecordFormat};
 use super::timecontrol::allowed_time;
 
+const FIRST_PLAYER: Style = AnsiColor::Red.on_default().bold();
+const SECOND_PLAYER: Style = AnsiColor::Cyan.on_default().bold();
+
 /// Colours the pieces of a board picture: upper-case letters and `x` are
 /// player 1's, other lower-case letters player 2's (the FEN conventions of
 /// the project's games). Only rows that start with a row number change.
+/// The colours reach the terminal through `anstream`, which drops them
+/// for pipes, `NO_COLOR` and `TERM=dumb`.
 pub fn colourise(picture: &str) -> String {
     let mut out = String::new();
     for line in picture.lines() {
@@ -36,9 +43,9 @@ pub fn colourise(picture: &str) -> String {
                 }
             }
             if c.is_ascii_uppercase() || c == 'x' {
-                out.push_str(&format!("\x1b[1;31m{c}\x1b[0m"));
+                out.push_str(&format!("{FIRST_PLAYER}{c}{FIRST_PLAYER:#}"));
             } else if c.is_ascii_lowercase() {
-                out.push_str(&format!("\x1b[1;36m{c}\x1b[0m"));
+                out.push_str(&format!("{SECOND_PLAYER}{c}{SECOND_PLAYER:#}"));
             } else {
                 out.push(c);
             }
@@ -116,9 +123,7 @@ pub fn play<G: Presentation>(setup: &HumanGame, rules: &G::Rules) -> Result<i32,
             engine,
         });
     }
-    let colour =
-        std::io::stdout().is_terminal() && std::env::var("TERM").is_ok_and(|t| t != "dumb");
-    let mut out = std::io::stdout().lock();
+    let mut out = anstream::stdout().lock();
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
 
@@ -134,16 +139,13 @@ pub fn play<G: Presentation>(setup: &HumanGame, rules: &G::Rules) -> Result<i32,
     let mut texts: Vec<String> = Vec::new();
     let mut record_moves: Vec<MoveRecord> = Vec::new();
     let mut legal = Vec::new();
-    let say = |out: &mut std::io::StdoutLock, text: &str| {
+    fn say(out: &mut impl Write, text: &str) {
         let _ = writeln!(out, "{text}");
         let _ = out.flush();
-    };
+    }
     let result = 'game: loop {
         let picture = position.render();
-        say(
-            &mut out,
-            if colour { colourise(&picture) } else { picture }.trim_end(),
-        );
+        say(&mut out, colourise(&picture).trim_end());
         if let Some(outcome) = position.outcome() {
             break GameResult::by_rules(outcome);
         }
@@ -331,8 +333,10 @@ mod tests {
     fn only_pieces_on_board_rows_are_coloured() {
         let picture = "2 P . p\n  a b c\n";
         let coloured = colourise(picture);
-        assert!(coloured.contains("\x1b[1;31mP\x1b[0m"));
-        assert!(coloured.contains("\x1b[1;36mp\x1b[0m"));
+        assert!(coloured.contains("\x1b[1m\x1b[31mP\x1b[0m"), "{coloured:?}");
+        assert!(coloured.contains("\x1b[1m\x1b[36mp\x1b[0m"), "{coloured:?}");
+        let plain = anstream::adapter::strip_str(&coloured).to_string();
+        assert_eq!(plain, picture);
         assert!(coloured.ends_with("  a b c\n"));
         assert!(coloured.starts_with("2 "));
     }

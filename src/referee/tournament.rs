@@ -318,6 +318,7 @@ pub fn run_match<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> 
     };
     let mut done = 0usize;
     let interactive = std::io::stderr().is_terminal();
+    let mut widest_line = 0;
     for finished in receiver {
         done += 1;
         let Finished {
@@ -359,7 +360,7 @@ pub fn run_match<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> 
             stop.store(true, Ordering::SeqCst);
         }
         if !config.quiet {
-            progress(&summary, done, my_games, interactive);
+            progress(&summary, done, my_games, interactive, &mut widest_line);
         }
     }
     for worker in workers {
@@ -372,7 +373,18 @@ pub fn run_match<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> 
     Ok(summary)
 }
 
-fn progress(summary: &MatchSummary, done: usize, total: usize, interactive: bool) {
+const PROGRESS_BAR: anstyle::Style = anstyle::AnsiColor::Green.on_default();
+
+/// On a terminal one line rewritten in place, padded with spaces to the
+/// widest line so far (an erase code would be stripped with the colour
+/// under `NO_COLOR`); elsewhere a line every tenth of the match.
+fn progress(
+    summary: &MatchSummary,
+    done: usize,
+    total: usize,
+    interactive: bool,
+    widest_line: &mut usize,
+) {
     let r = &summary.results;
     let defined = r.score() > 0.0 && r.score() < 1.0;
     let elo = r
@@ -391,11 +403,11 @@ fn progress(summary: &MatchSummary, done: usize, total: usize, interactive: bool
     if interactive {
         let width = 30;
         let filled = (done * width / total.max(1)).min(width);
-        eprint!(
-            "\r[{}{}] {status}\x1b[K",
-            "#".repeat(filled),
-            ".".repeat(width - filled)
-        );
+        let bar = format!("[{}{}]", "#".repeat(filled), ".".repeat(width - filled));
+        let length = bar.len() + 1 + status.chars().count();
+        *widest_line = length.max(*widest_line);
+        let padding = " ".repeat(*widest_line - length);
+        anstream::eprint!("\r{PROGRESS_BAR}{bar}{PROGRESS_BAR:#} {status}{padding}");
     } else if done == total || done.is_multiple_of((total / 10).max(1)) {
         eprintln!("{status}");
     }
