@@ -60,7 +60,7 @@ pub fn engine_spec(
             let path = own_engine_path(game)?;
             let text = path.to_string_lossy().into_owned();
             // The command is split like a shell would: quote the path.
-            format!("'{}'", text.replace('\'', "'\\''"))
+            shell_words::quote(&text).into_owned()
         }
     };
     let mut words = vec![format!("cmd={command}")];

@@ -10,6 +10,10 @@ use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
+use nix::errno::Errno;
+use nix::sys::signal::{killpg, Signal};
+use nix::unistd::Pid;
+
 use super::transcript::{Direction, Transcript};
 use super::watchdog;
 
@@ -44,44 +48,11 @@ pub struct EngineProcess {
     reaped: bool,
 }
 
-/// Splits a command line into words, honouring single and double quotes and
-/// backslash escapes (no other shell syntax).
+/// Splits a command line into words as a POSIX shell would (quotes and
+/// backslash escapes; no variables, globs or pipes).
 pub fn split_command(command: &str) -> Result<Vec<String>, String> {
-    let mut words = Vec::new();
-    let mut current = String::new();
-    let mut in_word = false;
-    let mut quote: Option<char> = None;
-    let mut chars = command.chars();
-    while let Some(c) = chars.next() {
-        match (quote, c) {
-            (Some(q), c) if c == q => quote = None,
-            (Some('"'), '\\') | (None, '\\') => {
-                current.extend(chars.next());
-                in_word = true;
-            }
-            (Some(_), c) => current.push(c),
-            (None, '\'' | '"') => {
-                quote = Some(c);
-                in_word = true;
-            }
-            (None, c) if c.is_whitespace() => {
-                if in_word {
-                    words.push(std::mem::take(&mut current));
-                    in_word = false;
-                }
-            }
-            (None, c) => {
-                current.push(c);
-                in_word = true;
-            }
-        }
-    }
-    if quote.is_some() {
-        return Err(format!("unclosed quote in command '{command}'"));
-    }
-    if in_word {
-        words.push(current);
-    }
+    let words =
+        shell_words::split(command).map_err(|e| format!("engine command '{command}': {e}"))?;
     if words.is_empty() {
         return Err("empty engine command".to_owned());
     }
@@ -267,17 +238,16 @@ impl Drop for EngineProcess {
     }
 }
 
-/// Sends SIGKILL to every process in group `pgid`. Std has no kill(2), so
-/// this runs the system `kill`; an empty group is not an error.
+/// Sends SIGKILL to every process in group `pgid`; a group already gone
+/// is not an error.
 pub fn kill_process_group(pgid: u32) {
-    let status = Command::new("kill")
-        .args(["-KILL", "--", &format!("-{pgid}")])
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status();
-    if let Err(e) = status {
-        log::warn!("cannot run kill for process group {pgid}: {e}");
+    let Ok(raw) = i32::try_from(pgid) else {
+        log::warn!("process group {pgid} is out of range");
+        return;
+    };
+    match killpg(Pid::from_raw(raw), Signal::SIGKILL) {
+        Ok(()) | Err(Errno::ESRCH) => {}
+        Err(e) => log::warn!("cannot kill process group {pgid}: {e}"),
     }
 }
 
@@ -293,6 +263,19 @@ mod tests {
         );
         assert!(split_command("  ").is_err());
         assert!(split_command("a 'b").is_err());
+        assert_eq!(
+            split_command("'/opt/my engines/hex' --gtp").unwrap(),
+            ["/opt/my engines/hex", "--gtp"]
+        );
+    }
+
+    #[test]
+    fn a_quoted_argument_reaches_the_engine_as_one_word() {
+        let mut process =
+            EngineProcess::spawn("printf '%s|\\n' 'two words' one", None, "printf", None).unwrap();
+        let deadline = Instant::now() + Duration::from_secs(5);
+        assert_eq!(process.receive(deadline).unwrap().text, "two words|");
+        assert_eq!(process.receive(deadline).unwrap().text, "one|");
     }
 
     #[test]
