@@ -13,10 +13,8 @@ use boardgames::games::breakthrough::{Breakthrough, BreakthroughKnowledge};
 use boardgames::games::cavalo::{Cavalo, CavaloKnowledge};
 use boardgames::games::gomoku::{Gomoku, GomokuKnowledge};
 use boardgames::games::hex::{Hex, HexKnowledge};
-use boardgames::referee::cli::board_size;
 use boardgames::referee::client::EngineSpec;
 use boardgames::referee::openings::OpeningSource;
-use boardgames::referee::play::GameSettings;
 use boardgames::tuning::commands::{run_sample, run_texel, run_wdl, SampleJob, TexelJob, WdlJob};
 use boardgames::tuning::sample::SampleFilter;
 use boardgames::tuning::spsa_run::{run_spsa, ParamRequest, SpsaJob};
@@ -232,15 +230,6 @@ fn texel<G: Game, T: LinearEval<G>>(job: &TexelJob) -> Result<String, String> {
     report
 }
 
-fn game_key(game: GameName) -> &'static str {
-    match game {
-        GameName::Breakthrough => "breakthrough",
-        GameName::Hex => "hex",
-        GameName::Gomoku => "gomoku",
-        GameName::Cavalo => "cavalo",
-    }
-}
-
 fn spsa(game: GameName, job: &SpsaJob) -> Result<String, String> {
     match game {
         GameName::Breakthrough => run_spsa::<Breakthrough>(job),
@@ -328,7 +317,6 @@ fn run(cli: Cli) -> Result<String, String> {
             plot,
         } => {
             let job = SpsaJob {
-                game: game_key(game).to_owned(),
                 engine: EngineSpec::parse(&engine)?,
                 engine_words: engine.join(" "),
                 params,
@@ -336,15 +324,7 @@ fn run(cli: Cli) -> Result<String, String> {
                 pairs_per_step: pairs_per_step.unwrap_or(concurrency) as usize,
                 concurrency: concurrency as usize,
                 openings: OpeningSource::parse(&openings, seed)?,
-                settings: GameSettings {
-                    max_plies: maxmoves,
-                    board_size: match game {
-                        GameName::Breakthrough => board_size::<Breakthrough>(&rules),
-                        GameName::Hex => board_size::<Hex>(&rules),
-                        GameName::Gomoku => board_size::<Gomoku>(&rules),
-                        GameName::Cavalo => board_size::<Cavalo>(&rules),
-                    },
-                },
+                max_plies: maxmoves,
                 rule_options: rules,
                 seed,
                 log,

@@ -393,7 +393,7 @@ impl<G: Game> Session<G> {
             .map_err(|f| format!("no hint: the engine {}", fault_text(&f)))?;
         out.send(ServerMessage::Hint {
             mv: reply.mv,
-            score: reply.score,
+            score: reply.score.map(|score| score.to_string()),
         });
         Ok(())
     }
@@ -686,7 +686,7 @@ impl<G: Game> AnySession for Session<G> {
                     mv: String::new(),
                     book: false,
                     millis: reply.elapsed.as_millis() as u64,
-                    score: reply.score.clone(),
+                    score: reply.score,
                     depth: reply.depth,
                     nodes: reply.nodes,
                 };
@@ -731,7 +731,7 @@ impl<G: Game> AnySession for Session<G> {
                 .iter()
                 .map(|m| MoveInfo {
                     mv: m.mv.clone(),
-                    score: m.score.clone(),
+                    score: m.score.map(|score| score.to_string()),
                     depth: m.depth,
                     nodes: m.nodes,
                     millis: m.millis,

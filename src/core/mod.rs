@@ -24,4 +24,4 @@ pub use game::{
     MATE_BOUND, MOVE_CODE_LIMIT,
 };
 pub use knowledge::{Deadline, EvalTerm, Knowledge, NullMove, PlainKnowledge, RootSolution};
-pub use presentation::Presentation;
+pub use presentation::{Presentation, RecordStyle, SgfPoints};

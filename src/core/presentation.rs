@@ -5,7 +5,29 @@
 
 use super::game::{Game, Player};
 
+/// The form of a game's records that its community's tools read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordStyle {
+    /// The project's own PGN-like text.
+    Text,
+    /// SGF FF[4] with this `GM` game number, moves spelled as `points`.
+    Sgf { game_number: u32, points: SgfPoints },
+}
+
+/// How an SGF record spells a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SgfPoints {
+    /// As GTP does (`f6`, `swap-pieces`): HexGui's form.
+    GtpCells,
+    /// Two letters, the column then the row counted from the top: Go's
+    /// form, which Gomoku tools share.
+    Letters,
+}
+
 pub trait Presentation: Game {
+    /// The form of the game's records (the referee's default).
+    const RECORD_STYLE: RecordStyle = RecordStyle::Text;
+
     /// A picture of the board for humans (`d`), several lines.
     fn render(&self) -> String {
         self.to_fen()

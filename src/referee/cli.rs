@@ -11,6 +11,10 @@ use clap::builder::PossibleValuesParser;
 use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::core::{Game, OptionKind, Player};
+use crate::games::breakthrough::Breakthrough;
+use crate::games::cavalo::Cavalo;
+use crate::games::gomoku::Gomoku;
+use crate::games::hex::Hex;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum HumanSide {
@@ -185,7 +189,7 @@ enum RefereeCommand {
 
 const ENGINE_ID: &str = "engines";
 
-const GAMES: [&str; 4] = ["breakthrough", "hex", "gomoku", "cavalo"];
+const GAMES: [&str; 4] = [Breakthrough::NAME, Hex::NAME, Gomoku::NAME, Cavalo::NAME];
 
 fn parse_rule(text: &str) -> Result<(String, String), String> {
     let (name, value) = text
@@ -285,7 +289,7 @@ fn checked(typed: RefereeArgs, engine_words: &[Vec<String>]) -> Result<Cli, Stri
     let openings = match &typed.openings {
         Some(text) => OpeningSource::parse(text, typed.seed)?,
         // Every pair of Jogo do Cavalo games gets a board of its own.
-        None if game == "cavalo" => OpeningSource::RandomBoards { seed: typed.seed },
+        None if game == Cavalo::NAME => OpeningSource::RandomBoards { seed: typed.seed },
         None => OpeningSource::StartPosition,
     };
     if typed.human.is_none() && typed.compliance.is_none() && engines.len() != 2 {
@@ -356,9 +360,6 @@ pub fn board_size<G: Game>(rule_options: &[(String, String)]) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::breakthrough::Breakthrough;
-    use crate::games::gomoku::Gomoku;
-    use crate::games::hex::Hex;
 
     fn args(text: &str) -> Vec<String> {
         text.split(' ').map(str::to_owned).collect()

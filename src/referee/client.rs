@@ -6,6 +6,7 @@ use std::sync::{Arc, Once};
 use std::time::{Duration, Instant};
 
 use crate::core::Player;
+use crate::wire::score::Score;
 
 use super::process::{EngineProcess, ProcessError};
 use super::protocol::EngineProtocol;
@@ -199,8 +200,8 @@ pub struct EngineReply {
     pub mv: String,
     /// From the `go` being written to the move being read.
     pub elapsed: Duration,
-    /// `cp 35`, `mate 3`, ... as the engine printed it.
-    pub score: Option<String>,
+    /// The engine's last `score cp 35`, `score mate 3`, ...
+    pub score: Option<Score>,
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
     /// Error lines the engine printed while this move was asked for.

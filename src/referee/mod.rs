@@ -28,7 +28,7 @@ pub mod watchdog;
 
 use std::sync::Arc;
 
-use crate::core::Presentation;
+use crate::core::{Game, Presentation};
 use crate::games::breakthrough::Breakthrough;
 use crate::games::cavalo::Cavalo;
 use crate::games::gomoku::Gomoku;
@@ -89,10 +89,10 @@ fn merge(sprt: Option<&SprtConfig>, files: &[String]) -> i32 {
 /// are on main.
 fn dispatch(cli: &cli::Cli) -> Result<i32, String> {
     match cli.game.as_str() {
-        "breakthrough" => run::<Breakthrough>(cli),
-        "hex" => run::<Hex>(cli),
-        "gomoku" => run::<Gomoku>(cli),
-        "cavalo" => run::<Cavalo>(cli),
+        name if name == Breakthrough::NAME => run::<Breakthrough>(cli),
+        name if name == Hex::NAME => run::<Hex>(cli),
+        name if name == Gomoku::NAME => run::<Gomoku>(cli),
+        name if name == Cavalo::NAME => run::<Cavalo>(cli),
         other => Err(format!("unknown or unavailable game '{other}'")),
     }
 }

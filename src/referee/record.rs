@@ -5,10 +5,19 @@
 //! carry moves, times, engine scores and why the game ended, and all read
 //! back.
 
-use crate::core::Player;
+use crate::core::{Player, Presentation, RecordStyle, SgfPoints};
+use crate::games::breakthrough::Breakthrough;
+use crate::games::cavalo::Cavalo;
+use crate::games::gomoku::Gomoku;
+use crate::games::hex::Hex;
+
+mod sgf;
+
+pub use sgf::{parse_sgf, to_sgf};
 
 use super::adjudication::{GameResult, Termination};
-use crate::core::cell::{cell_name, parse_cell_name};
+
+use crate::wire::score::Score;
 
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct MoveRecord {
@@ -17,7 +26,7 @@ pub struct MoveRecord {
     /// Part of the opening, not chosen by an engine.
     pub book: bool,
     pub millis: u64,
-    pub score: Option<String>,
+    pub score: Option<Score>,
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
 }
@@ -37,6 +46,58 @@ pub struct GameRecord {
     pub notes: Vec<String>,
 }
 
+/// What the records need of a game, taken from its type.
+#[derive(Clone, Copy, Debug)]
+struct GameTraits {
+    name: &'static str,
+    style: RecordStyle,
+    default_size: Option<u32>,
+}
+
+impl GameTraits {
+    fn of<G: Presentation>() -> Self {
+        GameTraits {
+            name: G::NAME,
+            style: G::RECORD_STYLE,
+            default_size: super::cli::board_size::<G>(&[]),
+        }
+    }
+
+    /// The project's games: records name their game (text, JSON) or number
+    /// it (SGF `GM`), and are read without a type at hand.
+    fn all() -> [GameTraits; 4] {
+        [
+            Self::of::<Breakthrough>(),
+            Self::of::<Hex>(),
+            Self::of::<Gomoku>(),
+            Self::of::<Cavalo>(),
+        ]
+    }
+
+    /// A game not among ours gets text records and no default size.
+    fn named(game: &str) -> Self {
+        let unknown = GameTraits {
+            name: "",
+            style: RecordStyle::Text,
+            default_size: None,
+        };
+        Self::all()
+            .into_iter()
+            .find(|known| known.name == game)
+            .unwrap_or(unknown)
+    }
+
+    fn sgf(self) -> Option<(u32, SgfPoints)> {
+        match self.style {
+            RecordStyle::Sgf {
+                game_number,
+                points,
+            } => Some((game_number, points)),
+            RecordStyle::Text => None,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RecordFormat {
     Sgf,
@@ -48,9 +109,9 @@ pub enum RecordFormat {
 impl RecordFormat {
     /// The format a game's players know (what the referee writes by default).
     pub fn for_game(game: &str) -> Self {
-        match game {
-            "hex" | "gomoku" => RecordFormat::Sgf,
-            _ => RecordFormat::Text,
+        match GameTraits::named(game).style {
+            RecordStyle::Sgf { .. } => RecordFormat::Sgf,
+            RecordStyle::Text => RecordFormat::Text,
         }
     }
 
@@ -82,7 +143,7 @@ fn move_comment(m: &MoveRecord) -> String {
     }
     let mut parts = vec![format!("{}ms", m.millis)];
     if let Some(score) = &m.score {
-        parts.push(score.clone());
+        parts.push(score.to_string());
     }
     if let Some(depth) = m.depth {
         parts.push(format!("d{depth}"));
@@ -105,7 +166,8 @@ fn parse_comment(comment: &str, m: &mut MoveRecord) {
         if let Some(ms) = w.strip_suffix("ms").and_then(|v| v.parse().ok()) {
             m.millis = ms;
         } else if (w == "cp" || w == "mate") && i + 1 < words.len() {
-            m.score = Some(format!("{w} {}", words[i + 1]));
+            // A score this project would not write is left out, not fatal.
+            m.score = format!("{w} {}", words[i + 1]).parse().ok();
             i += 1;
         } else if let Some(d) = w.strip_prefix('d').and_then(|v| v.parse().ok()) {
             m.depth = Some(d);
@@ -277,195 +339,6 @@ fn result_from(score: &str, termination: &str, reason: String) -> Result<GameRes
     })
 }
 
-// ---- SGF ------------------------------------------------------------------
-
-fn sgf_escape(text: &str) -> String {
-    text.replace('\\', "\\\\").replace(']', "\\]")
-}
-
-/// Our cell to an SGF point: Hex keeps our cell names (HexGui's form);
-/// Gomoku uses two letters, column then row counted from the top.
-fn sgf_point(game: &str, size: u32, mv: &str) -> String {
-    if game == "hex" {
-        // HexGui's SGF spells moves as GTP does.
-        return crate::wire::gtp::to_gtp_move(mv);
-    }
-    match parse_cell_name(mv) {
-        Some((column, row)) if row < size as usize => {
-            let letter = |i: usize| char::from_u32('a' as u32 + i as u32).unwrap_or('?');
-            format!("{}{}", letter(column), letter(size as usize - 1 - row))
-        }
-        _ => mv.to_owned(),
-    }
-}
-
-fn from_sgf_point(game: &str, size: u32, point: &str) -> String {
-    if game == "hex" {
-        return if point == "swap-pieces" {
-            "swap".to_owned()
-        } else {
-            point.to_owned()
-        };
-    }
-    let bytes = point.as_bytes();
-    if bytes.len() == 2 && bytes.iter().all(u8::is_ascii_lowercase) {
-        let column = u32::from(bytes[0] - b'a');
-        let from_top = u32::from(bytes[1] - b'a');
-        if from_top < size {
-            if let Some(cell) = cell_name(column as usize, (size - 1 - from_top) as usize) {
-                return cell;
-            }
-        }
-    }
-    point.to_owned()
-}
-
-pub fn to_sgf(record: &GameRecord) -> String {
-    let (game_number, default_size) = if record.game == "hex" {
-        (11, 11)
-    } else {
-        (4, 15)
-    };
-    let size = record.board_size.unwrap_or(default_size);
-    let re = match record.result.winner {
-        Some(Player::P1) => "B+".to_owned(),
-        Some(Player::P2) => "W+".to_owned(),
-        None => "0".to_owned(),
-    };
-    let mut out = format!(
-        "(;FF[4]GM[{game_number}]SZ[{size}]AP[boardgames referee]PB[{}]PW[{}]RE[{re}]RO[{}]",
-        sgf_escape(&record.players[0]),
-        sgf_escape(&record.players[1]),
-        record.round
-    );
-    out.push_str(&format!(
-        "GN[{}]GC[{}]TE[{}]",
-        sgf_escape(&record.opening),
-        sgf_escape(&record.result.reason),
-        record.result.termination.keyword()
-    ));
-    if let Some(fen) = &record.start_fen {
-        out.push_str(&format!("FN[{}]", sgf_escape(fen)));
-    }
-    for note in &record.notes {
-        out.push_str(&format!("NT[{}]", sgf_escape(note)));
-    }
-    for (ply, m) in record.moves.iter().enumerate() {
-        let colour = if ply % 2 == 0 { 'B' } else { 'W' };
-        out.push_str(&format!(
-            "\n;{colour}[{}]C[{}]",
-            sgf_point(&record.game, size, &m.mv),
-            sgf_escape(&move_comment(m))
-        ));
-    }
-    out.push_str(")\n");
-    out
-}
-
-/// Properties of each node of each game tree of an SGF collection (only the
-/// main line; variations are not written by the referee).
-/// The properties of one SGF node, in order.
-type SgfNode = Vec<(String, String)>;
-
-fn sgf_nodes(text: &str) -> Result<Vec<Vec<SgfNode>>, String> {
-    let mut games = Vec::new();
-    let mut chars = text.chars().peekable();
-    let mut current: Option<Vec<SgfNode>> = None;
-    let mut key = String::new();
-    while let Some(c) = chars.next() {
-        match c {
-            '(' if current.is_none() => current = Some(Vec::new()),
-            ')' => {
-                if let Some(game) = current.take() {
-                    games.push(game);
-                }
-            }
-            ';' => current
-                .as_mut()
-                .ok_or("node outside a game")?
-                .push(Vec::new()),
-            '[' => {
-                let mut value = String::new();
-                loop {
-                    match chars.next() {
-                        Some('\\') => value.extend(chars.next()),
-                        Some(']') => break,
-                        Some(c) => value.push(c),
-                        None => return Err("unclosed property value".to_owned()),
-                    }
-                }
-                let node = current
-                    .as_mut()
-                    .and_then(|g| g.last_mut())
-                    .ok_or("property outside a node")?;
-                let name = if key.is_empty() {
-                    node.last().map(|(k, _)| k.clone()).unwrap_or_default()
-                } else {
-                    std::mem::take(&mut key)
-                };
-                node.push((name, value));
-            }
-            c if c.is_ascii_uppercase() => key.push(c),
-            _ => {}
-        }
-    }
-    Ok(games)
-}
-
-pub fn parse_sgf(text: &str) -> Result<Vec<GameRecord>, String> {
-    let mut records = Vec::new();
-    for nodes in sgf_nodes(text)? {
-        let root = nodes.first().ok_or("empty game tree")?;
-        let get = |name: &str| root.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone());
-        let game = if get("GM").as_deref() == Some("11") {
-            "hex"
-        } else {
-            "gomoku"
-        };
-        let size: u32 = get("SZ").and_then(|s| s.parse().ok()).unwrap_or(15);
-        let score = match get("RE").as_deref() {
-            Some("B+") => "1-0",
-            Some("W+") => "0-1",
-            _ => "1/2-1/2",
-        };
-        let result = result_from(
-            score,
-            &get("TE").unwrap_or_default(),
-            get("GC").unwrap_or_default(),
-        )?;
-        let mut moves = Vec::new();
-        for node in &nodes[1..] {
-            let Some((_, point)) = node.iter().find(|(k, _)| k == "B" || k == "W") else {
-                continue;
-            };
-            let mut m = MoveRecord {
-                mv: from_sgf_point(game, size, point),
-                ..MoveRecord::default()
-            };
-            if let Some((_, comment)) = node.iter().find(|(k, _)| k == "C") {
-                parse_comment(comment, &mut m);
-            }
-            moves.push(m);
-        }
-        records.push(GameRecord {
-            game: game.to_owned(),
-            round: get("RO").and_then(|r| r.parse().ok()).unwrap_or(0),
-            players: [get("PB").unwrap_or_default(), get("PW").unwrap_or_default()],
-            start_fen: get("FN"),
-            opening: get("GN").unwrap_or_default(),
-            board_size: Some(size),
-            moves,
-            result,
-            notes: root
-                .iter()
-                .filter(|(k, _)| k == "NT")
-                .map(|(_, v)| v.clone())
-                .collect(),
-        });
-    }
-    Ok(records)
-}
-
 /// One game as one line of JSON, newline included.
 pub fn to_json_line(record: &GameRecord) -> String {
     // A record holds strings, numbers and plain enums only: serialising it
@@ -489,7 +362,8 @@ pub fn parse_json_lines(text: &str) -> Result<Vec<GameRecord>, String> {
 
 pub fn render(record: &GameRecord, format: RecordFormat) -> String {
     match format {
-        RecordFormat::Sgf => to_sgf(record),
+        // A game with no SGF form is written as text.
+        RecordFormat::Sgf => to_sgf(record).unwrap_or_else(|| to_text(record)),
         RecordFormat::Text => to_text(record),
         RecordFormat::Json => to_json_line(record),
     }
@@ -522,7 +396,7 @@ mod tests {
                     mv: (*mv).to_owned(),
                     book: i == 0,
                     millis: if i == 0 { 0 } else { 10 + i as u64 },
-                    score: (i > 0).then(|| format!("cp {}", -(i as i32))),
+                    score: (i > 0).then(|| Score::Centipawns(-(i as i32))),
                     depth: (i > 0).then_some(3),
                     nodes: (i > 0).then_some(1000 + i as u64),
                 })
@@ -552,12 +426,51 @@ mod tests {
             ("gomoku", ["h8", "a15", "o1"]),
         ] {
             let record = sample(game, &moves);
-            let sgf = to_sgf(&record);
+            let sgf = render(&record, RecordFormat::Sgf);
             assert_eq!(parse_sgf(&sgf).unwrap(), vec![record], "{sgf}");
         }
-        let gomoku = to_sgf(&sample("gomoku", &["h8", "a15", "o1"]));
+        let gomoku = render(&sample("gomoku", &["h8", "a15", "o1"]), RecordFormat::Sgf);
         assert!(gomoku.contains(";B[hh]") && gomoku.contains(";W[aa]") && gomoku.contains("[oo]"));
-        assert!(to_sgf(&sample("hex", &["a1", "swap"])).contains(";W[swap-pieces]"));
+        let hex = render(&sample("hex", &["a1", "swap"]), RecordFormat::Sgf);
+        assert!(hex.starts_with("(;FF[4]GM[11]SZ[11]") && hex.contains(";W[swap-pieces]"));
+        assert!(gomoku.starts_with("(;FF[4]GM[4]SZ[15]"), "{gomoku}");
+        let breakthrough = sample("breakthrough", &["a2a3"]);
+        assert_eq!(to_sgf(&breakthrough), None);
+        assert_eq!(
+            render(&breakthrough, RecordFormat::Sgf),
+            to_text(&breakthrough)
+        );
+        assert!(parse_sgf("(;FF[4]GM[1]SZ[19];B[aa])").is_err());
+    }
+
+    #[test]
+    fn sgf_of_other_tools_loads_its_main_line() {
+        // As HexGui saves a game: its own root properties, a comment, a
+        // variation after the fourth move.
+        let hexgui = "(;FF[4]CA[UTF-8]AP[HexGui:0.9.GIT]GM[11]SZ[11]PB[Alice]PW[Bob]\n\
+                      ;B[a1];W[swap-pieces]C[swapped\\] here];B[f6]\n\
+                      ;W[e7](;B[d8];W[k11])(;B[c9]))";
+        let records = parse_sgf(hexgui).unwrap();
+        assert_eq!(records.len(), 1);
+        let hex = &records[0];
+        assert_eq!((hex.game.as_str(), hex.board_size), ("hex", Some(11)));
+        assert_eq!(hex.players, ["Alice", "Bob"]);
+        let moves: Vec<&str> = hex.moves.iter().map(|m| m.mv.as_str()).collect();
+        assert_eq!(moves, ["a1", "swap", "f6", "e7", "d8", "k11"]);
+        let gomoku = "(;GM[4]FF[4]SZ[15]RE[W+R]EV[renju cup];B[hh]N[centre];W[ih]LB[hh:A];B[gg])";
+        let game = &parse_sgf(gomoku).unwrap()[0];
+        let moves: Vec<&str> = game.moves.iter().map(|m| m.mv.as_str()).collect();
+        assert_eq!(
+            (game.game.as_str(), moves),
+            ("gomoku", vec!["h8", "i8", "g9"])
+        );
+        assert_eq!(game.result.winner, Some(Player::P2));
+        assert_eq!(game.result.termination, Termination::Resignation);
+        assert_eq!(hex.result.termination, Termination::Rules);
+        let setup = parse_sgf("(;GM[4]FF[4]SZ[15]AB[hh][ii];W[jj])").unwrap_err();
+        assert!(setup.contains("AB"), "{setup}");
+        assert!(parse_sgf("(;GM[11]SZ[11];B[a1]").is_err());
+        assert!(parse_sgf("").is_err());
     }
 
     #[test]

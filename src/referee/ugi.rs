@@ -206,7 +206,7 @@ fn read_info(line: &str, info: &Info, reply: &mut EngineReply) {
     reply.depth = info.depth.or(reply.depth);
     reply.nodes = info.nodes.or(reply.nodes);
     if let Some(score) = info.score {
-        reply.score = Some(score.to_string());
+        reply.score = Some(score);
     }
 }
 
@@ -386,6 +386,7 @@ fn query_result(client: &mut EngineClient, position: &PositionRequest) -> Option
 mod tests {
     use super::*;
     use crate::core::Player;
+    use crate::wire::score::Score;
 
     #[test]
     fn info_lines_give_score_depth_and_nodes() {
@@ -397,7 +398,7 @@ mod tests {
         read_info(line, &info, &mut reply);
         assert_eq!(reply.depth, Some(7));
         assert_eq!(reply.nodes, Some(12345));
-        assert_eq!(reply.score.as_deref(), Some("cp -35"));
+        assert_eq!(reply.score, Some(Score::Centipawns(-35)));
         let line = "info string error: illegal move 'zz'";
         read_info(line, &Info::text("error: illegal move 'zz'"), &mut reply);
         assert_eq!(reply.complaints, [line]);

@@ -13,6 +13,7 @@ use std::collections::HashSet;
 use crate::core::{Game, Knowledge, MoveError};
 use crate::referee::adjudication::Termination;
 use crate::referee::record::GameRecord;
+use crate::wire::score::Score;
 
 /// A position and the result of its game for the side to move: 1 a win,
 /// 0.5 a draw, 0 a loss; and the search's score for the side to move, in
@@ -29,15 +30,13 @@ pub struct LabelledPosition {
 /// out).
 pub const MATE_CENTIPAWNS: i32 = 3000;
 
-/// A record's `cp N` or `mate N` as centipawns for the side that moved.
-pub fn score_centipawns(text: &str) -> Option<i32> {
-    let (kind, value) = text.split_once(' ')?;
-    let value: i32 = value.trim().parse().ok()?;
-    match kind {
-        "cp" => Some(value.clamp(-MATE_CENTIPAWNS, MATE_CENTIPAWNS)),
-        "mate" if value > 0 => Some(MATE_CENTIPAWNS),
-        "mate" => Some(-MATE_CENTIPAWNS),
-        _ => None,
+/// A recorded score as centipawns for the side that moved; a mate counts
+/// as `MATE_CENTIPAWNS`.
+pub fn score_centipawns(score: Score) -> i32 {
+    match score {
+        Score::Centipawns(value) => value.clamp(-MATE_CENTIPAWNS, MATE_CENTIPAWNS),
+        Score::Mate(moves) if moves > 0 => MATE_CENTIPAWNS,
+        Score::Mate(_) => -MATE_CENTIPAWNS,
     }
 }
 
@@ -146,7 +145,7 @@ pub fn sample_positions<G: Game, K: Knowledge<G>>(
                 positions.push(LabelledPosition {
                     fen: position.to_fen(),
                     result,
-                    score: recorded.score.as_deref().and_then(score_centipawns),
+                    score: recorded.score.map(score_centipawns),
                 });
             }
             let mv = position.parse_legal_move(&recorded.mv).map_err(|e| {
@@ -216,11 +215,9 @@ mod tests {
 
     #[test]
     fn recorded_scores_become_centipawns() {
-        assert_eq!(score_centipawns("cp -35"), Some(-35));
-        assert_eq!(score_centipawns("mate 3"), Some(MATE_CENTIPAWNS));
-        assert_eq!(score_centipawns("mate -2"), Some(-MATE_CENTIPAWNS));
-        assert_eq!(score_centipawns("cp 99999"), Some(MATE_CENTIPAWNS));
-        assert_eq!(score_centipawns("wdl 3"), None);
-        assert_eq!(score_centipawns("cp"), None);
+        assert_eq!(score_centipawns(Score::Centipawns(-35)), -35);
+        assert_eq!(score_centipawns(Score::Mate(3)), MATE_CENTIPAWNS);
+        assert_eq!(score_centipawns(Score::Mate(-2)), -MATE_CENTIPAWNS);
+        assert_eq!(score_centipawns(Score::Centipawns(99999)), MATE_CENTIPAWNS);
     }
 }

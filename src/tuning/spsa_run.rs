@@ -11,6 +11,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::core::Game;
 use crate::referee::adjudication::Termination;
+use crate::referee::cli::board_size;
 use crate::referee::client::{DeclaredOption, EngineClient, EngineSpec, Timeouts};
 use crate::referee::openings::OpeningSource;
 use crate::referee::play::GameSettings;
@@ -134,8 +135,9 @@ impl ParamRequest {
     }
 }
 
+/// One tuning run; the game (its name, its default board size) is the
+/// type `run_spsa` is called with.
 pub struct SpsaJob {
-    pub game: String,
     /// The engine as the referee takes it: command, time limits, fixed
     /// options.
     pub engine: EngineSpec,
@@ -147,7 +149,8 @@ pub struct SpsaJob {
     pub concurrency: usize,
     pub openings: OpeningSource,
     pub rule_options: Vec<(String, String)>,
-    pub settings: GameSettings,
+    /// A draw after this many plies, opening included.
+    pub max_plies: Option<usize>,
     pub seed: u64,
     pub log: PathBuf,
     pub resume: bool,
@@ -228,7 +231,10 @@ fn play_step<G: Game>(
         concurrency: job.concurrency,
         openings: job.openings.clone(),
         first_pair,
-        settings: job.settings.clone(),
+        settings: GameSettings {
+            max_plies: job.max_plies,
+            board_size: board_size::<G>(&job.rule_options),
+        },
         sprt: None,
         records: None,
         transcript: None,
@@ -273,7 +279,7 @@ pub fn run_spsa<G: Game>(job: &SpsaJob) -> Result<String, String> {
         .map(|p| p.resolve(&declared))
         .collect::<Result<Vec<_>, _>>()?;
     let settings = RunSettings {
-        game: job.game.clone(),
+        game: G::NAME.to_owned(),
         engine: job.engine_words.clone(),
         params: params.clone(),
         schedule: Schedule::new(job.total_pairs),

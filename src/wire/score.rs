@@ -53,6 +53,20 @@ pub fn score(input: &str) -> IResult<&str, Score> {
     ))(input)
 }
 
+/// Records keep a score in its wire form (`"cp 35"`), as a string.
+impl serde::Serialize for Score {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Score {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 impl FromStr for Score {
     type Err = String;
 
@@ -81,6 +95,13 @@ mod tests {
         assert!("cp".parse::<Score>().is_err());
         assert!("cpx 3".parse::<Score>().is_err());
         assert_eq!("mate -2".parse(), Ok(Score::Mate(-2)));
+        let json = serde_json::to_string(&Score::Centipawns(-35)).unwrap();
+        assert_eq!(json, r#""cp -35""#);
+        assert_eq!(
+            serde_json::from_str::<Score>(&json).unwrap(),
+            Score::Centipawns(-35)
+        );
+        assert!(serde_json::from_str::<Score>(r#""cp x""#).is_err());
     }
 
     #[test]

@@ -15,7 +15,9 @@ mod threats;
 mod vcf;
 mod vct;
 
-use crate::core::{Game, OptionKind, OptionSpec, Outcome, Player, Presentation};
+use crate::core::{
+    Game, OptionKind, OptionSpec, Outcome, Player, Presentation, RecordStyle, SgfPoints,
+};
 use board::{Board, Rule, BLACK, MAX_SIZE, MIN_SIZE};
 
 pub use knowledge::GomokuKnowledge;
@@ -270,6 +272,11 @@ impl Game for Gomoku {
 }
 
 impl Presentation for Gomoku {
+    const RECORD_STYLE: RecordStyle = RecordStyle::Sgf {
+        game_number: 4,
+        points: SgfPoints::Letters,
+    };
+
     fn player_description(&self, player: Player) -> String {
         match player {
             Player::P1 => "black (x)".to_owned(),

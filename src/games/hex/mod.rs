@@ -23,7 +23,9 @@ pub mod vc;
 pub use board::{Hex, HexMove, HexRules};
 pub use knowledge::HexKnowledge;
 
-use crate::core::{Game, OptionKind, OptionSpec, Outcome, Player, Presentation};
+use crate::core::{
+    Game, OptionKind, OptionSpec, Outcome, Player, Presentation, RecordStyle, SgfPoints,
+};
 use geometry::MAX_SIZE;
 
 fn parse_bool(value: &str) -> Result<bool, String> {
@@ -169,6 +171,11 @@ impl Game for Hex {
 }
 
 impl Presentation for Hex {
+    const RECORD_STYLE: RecordStyle = RecordStyle::Sgf {
+        game_number: 11,
+        points: SgfPoints::GtpCells,
+    };
+
     fn player_description(&self, player: Player) -> String {
         let size = self.size();
         let last_column = (b'a' + size as u8 - 1) as char;
