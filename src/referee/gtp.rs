@@ -13,7 +13,16 @@ pub struct GtpClient;
 
 impl EngineProtocol for GtpClient {
     fn handshake(&self, client: &mut EngineClient) -> Result<(), Fault> {
-        handshake(client)
+        let deadline = Instant::now() + client.timeouts.handshake;
+        let (name, _) = command(client, "name", &[], deadline)?;
+        if client.spec.name.is_none() {
+            if let Ok(name) = name {
+                if !name.is_empty() {
+                    client.display_name = name;
+                }
+            }
+        }
+        Ok(())
     }
 
     fn new_game(
@@ -22,7 +31,25 @@ impl EngineProtocol for GtpClient {
         _start_fen: Option<&str>,
         board_size: Option<u32>,
     ) -> Result<(), Fault> {
-        new_game(client, board_size)
+        let size = board_size.unwrap_or(11).to_string();
+        let deadline = Instant::now() + client.timeouts.ready;
+        if command(client, "boardsize", &[&size, &size], deadline)?
+            .0
+            .is_err()
+        {
+            if let Err(why) = command(client, "boardsize", &[&size], deadline)?.0 {
+                return Err(Fault::Protocol(format!("boardsize {size} refused: {why}")));
+            }
+        }
+        let _ = command(client, "clear_board", &[], deadline)?;
+        let seconds = |time: Duration| time.as_secs_f64().to_string();
+        if let Some(st) = client.spec.time.move_time {
+            let _ = command(client, "time_settings", &["0", &seconds(st), "1"], deadline)?;
+        } else if let Some(clock) = client.spec.time.clock.clone() {
+            let base = seconds(clock.base);
+            let _ = command(client, "time_settings", &[&base, "0", "0"], deadline)?;
+        }
+        Ok(())
     }
 
     fn go(
@@ -32,7 +59,60 @@ impl EngineProtocol for GtpClient {
         clocks: &ClockReport,
         allowed: Option<Duration>,
     ) -> Result<EngineReply, Fault> {
-        go(client, position, clocks, allowed)
+        if position.start_fen.is_some() {
+            return Err(Fault::Protocol(
+                "GTP engines can only start from the empty board".to_owned(),
+            ));
+        }
+        let ready_deadline = Instant::now() + client.timeouts.ready;
+        let total = position.moves.len();
+        for index in client.session.moves_known..total {
+            // Moves alternate strictly, so parity from the end gives the mover.
+            let mover = if (total - index).is_multiple_of(2) {
+                position.to_move
+            } else {
+                position.to_move.other()
+            };
+            let mv = to_gtp_move(&position.moves[index]);
+            let args = [colour_name(mover), mv.as_str()];
+            if let Err(why) = command(client, "play", &args, ready_deadline)?.0 {
+                let line = GtpCommand::new("play", &args);
+                return Err(Fault::Protocol(format!("'{line}' refused: {why}")));
+            }
+        }
+        client.session.moves_known = total;
+        if let Some(left) = clocks.time_left[position.to_move.index()] {
+            let args = [
+                colour_name(position.to_move),
+                &left.as_secs().to_string(),
+                "0",
+            ];
+            let _ = command(client, "time_left", &args, ready_deadline)?;
+        }
+        // GTP has no isready: an untimed genmove gets a generous fixed wait.
+        let wait = allowed.unwrap_or(client.timeouts.ready * 60);
+        let sent = Instant::now();
+        let (answer, at) = match command(
+            client,
+            "genmove",
+            &[colour_name(position.to_move)],
+            sent + wait,
+        ) {
+            Err(Fault::Stalled(_)) if allowed.is_some() => {
+                return Err(super::ugi::timed_out(client, wait))
+            }
+            other => other?,
+        };
+        let mv = answer.map_err(|why| Fault::Protocol(format!("genmove failed: {why}")))?;
+        if mv.eq_ignore_ascii_case("resign") {
+            return Err(Fault::Resigned);
+        }
+        client.session.moves_known = total + 1;
+        Ok(EngineReply {
+            mv: from_gtp_move(&mv),
+            elapsed: at.saturating_duration_since(sent),
+            ..EngineReply::default()
+        })
     }
 
     fn keeps_its_board(&self) -> bool {
@@ -73,101 +153,4 @@ fn command(
             Some(_) => lines.push(text.to_owned()),
         }
     }
-}
-
-fn handshake(client: &mut EngineClient) -> Result<(), Fault> {
-    let deadline = Instant::now() + client.timeouts.handshake;
-    let (name, _) = command(client, "name", &[], deadline)?;
-    if client.spec.name.is_none() {
-        if let Ok(name) = name {
-            if !name.is_empty() {
-                client.display_name = name;
-            }
-        }
-    }
-    Ok(())
-}
-
-fn new_game(client: &mut EngineClient, board_size: Option<u32>) -> Result<(), Fault> {
-    let size = board_size.unwrap_or(11).to_string();
-    let deadline = Instant::now() + client.timeouts.ready;
-    if command(client, "boardsize", &[&size, &size], deadline)?
-        .0
-        .is_err()
-    {
-        if let Err(why) = command(client, "boardsize", &[&size], deadline)?.0 {
-            return Err(Fault::Protocol(format!("boardsize {size} refused: {why}")));
-        }
-    }
-    let _ = command(client, "clear_board", &[], deadline)?;
-    let seconds = |time: Duration| time.as_secs_f64().to_string();
-    if let Some(st) = client.spec.time.move_time {
-        let _ = command(client, "time_settings", &["0", &seconds(st), "1"], deadline)?;
-    } else if let Some(clock) = client.spec.time.clock.clone() {
-        let base = seconds(clock.base);
-        let _ = command(client, "time_settings", &[&base, "0", "0"], deadline)?;
-    }
-    Ok(())
-}
-
-fn go(
-    client: &mut EngineClient,
-    position: &PositionRequest,
-    clocks: &ClockReport,
-    allowed: Option<Duration>,
-) -> Result<EngineReply, Fault> {
-    if position.start_fen.is_some() {
-        return Err(Fault::Protocol(
-            "GTP engines can only start from the empty board".to_owned(),
-        ));
-    }
-    let ready_deadline = Instant::now() + client.timeouts.ready;
-    let total = position.moves.len();
-    for index in client.session.moves_known..total {
-        // Moves alternate strictly, so parity from the end gives the mover.
-        let mover = if (total - index).is_multiple_of(2) {
-            position.to_move
-        } else {
-            position.to_move.other()
-        };
-        let mv = to_gtp_move(&position.moves[index]);
-        let args = [colour_name(mover), mv.as_str()];
-        if let Err(why) = command(client, "play", &args, ready_deadline)?.0 {
-            let line = GtpCommand::new("play", &args);
-            return Err(Fault::Protocol(format!("'{line}' refused: {why}")));
-        }
-    }
-    client.session.moves_known = total;
-    if let Some(left) = clocks.time_left[position.to_move.index()] {
-        let args = [
-            colour_name(position.to_move),
-            &left.as_secs().to_string(),
-            "0",
-        ];
-        let _ = command(client, "time_left", &args, ready_deadline)?;
-    }
-    // GTP has no isready: an untimed genmove gets a generous fixed wait.
-    let wait = allowed.unwrap_or(client.timeouts.ready * 60);
-    let sent = Instant::now();
-    let (answer, at) = match command(
-        client,
-        "genmove",
-        &[colour_name(position.to_move)],
-        sent + wait,
-    ) {
-        Err(Fault::Stalled(_)) if allowed.is_some() => {
-            return Err(super::ugi::timed_out(client, wait))
-        }
-        other => other?,
-    };
-    let mv = answer.map_err(|why| Fault::Protocol(format!("genmove failed: {why}")))?;
-    if mv.eq_ignore_ascii_case("resign") {
-        return Err(Fault::Resigned);
-    }
-    client.session.moves_known = total + 1;
-    Ok(EngineReply {
-        mv: from_gtp_move(&mv),
-        elapsed: at.saturating_duration_since(sent),
-        ..EngineReply::default()
-    })
 }

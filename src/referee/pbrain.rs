@@ -14,7 +14,18 @@ pub struct PbrainClient;
 
 impl EngineProtocol for PbrainClient {
     fn handshake(&self, client: &mut EngineClient) -> Result<(), Fault> {
-        handshake(client)
+        send(client, PbrainCommand::About)?;
+        let deadline = Instant::now() + client.timeouts.handshake;
+        let about = client.wait_for(deadline, "an ABOUT reply", |line| {
+            let reply = parse_reply(line);
+            (!is_chatter(&reply)).then_some(reply)
+        })?;
+        if client.spec.name.is_none() {
+            if let Some(name) = about.as_ref().and_then(PbrainReply::about_name) {
+                client.display_name = name.to_owned();
+            }
+        }
+        Ok(())
     }
 
     fn new_game(
@@ -23,7 +34,48 @@ impl EngineProtocol for PbrainClient {
         start_fen: Option<&str>,
         board_size: Option<u32>,
     ) -> Result<(), Fault> {
-        new_game(client, start_fen, board_size)
+        if start_fen.is_some() {
+            return Err(Fault::Protocol(
+                "pbrain engines need openings given as moves, not a FEN".to_owned(),
+            ));
+        }
+        let size = board_size.unwrap_or(15) as usize;
+        send(client, PbrainCommand::Start(size))?;
+        let deadline = Instant::now() + client.timeouts.handshake;
+        let answer = client.wait_for(deadline, "an answer to START", |line| {
+            match parse_reply(line) {
+                Some(PbrainReply::Ok) => Some(Ok(())),
+                Some(PbrainReply::Error(_)) => Some(Err(line.to_owned())),
+                _ => None,
+            }
+        })?;
+        if let Err(answer) = answer {
+            return Err(Fault::Protocol(format!("START {size}: {answer}")));
+        }
+        let info = |key: &str, value: String| PbrainCommand::Info {
+            key: key.to_owned(),
+            value,
+        };
+        let limits = client.spec.time.clone();
+        if let Some(st) = limits.move_time {
+            send(client, info("timeout_turn", st.as_millis().to_string()))?;
+        }
+        let match_ms = limits.clock.map_or(0, |clock| clock.base.as_millis());
+        send(client, info("timeout_match", match_ms.to_string()))?;
+        // Gomocup's rule bits: 1 exactly five, 4 renju; the last setting counts.
+        let rule = client
+            .rule_options
+            .iter()
+            .rev()
+            .find(|(k, _)| k.eq_ignore_ascii_case("rule"))
+            .map(|(_, v)| v.to_ascii_lowercase());
+        let bits = match rule.as_deref() {
+            Some("standard") => 1,
+            Some("renju") => 4,
+            _ => 0,
+        };
+        send(client, info("rule", bits.to_string()))?;
+        Ok(())
     }
 
     fn go(
@@ -33,7 +85,64 @@ impl EngineProtocol for PbrainClient {
         clocks: &ClockReport,
         allowed: Option<Duration>,
     ) -> Result<EngineReply, Fault> {
-        go(client, position, clocks, allowed)
+        if let Some(left) = clocks.time_left[position.to_move.index()] {
+            let command = PbrainCommand::Info {
+                key: "time_left".to_owned(),
+                value: left.as_millis().to_string(),
+            };
+            send(client, command)?;
+        }
+        let total = position.moves.len();
+        let incremental = client.session.started_game && client.session.moves_known + 1 == total;
+        let point = |mv: &String| {
+            to_pbrain(mv).ok_or_else(|| Fault::Protocol(format!("'{mv}' is no cell")))
+        };
+        let sent = if total == 0 {
+            send(client, PbrainCommand::Begin)?
+        } else if incremental {
+            let turn = point(&position.moves[total - 1])?;
+            send(client, PbrainCommand::Turn(turn))?
+        } else {
+            send(client, PbrainCommand::Board)?;
+            for (index, mv) in position.moves.iter().enumerate() {
+                let own = (total - index).is_multiple_of(2);
+                let stone = if own { Stone::Own } else { Stone::Opponent };
+                client.send(&BoardLine::Stone(point(mv)?, stone).to_string())?;
+            }
+            client.send(&BoardLine::Done.to_string())?
+        };
+        client.session.started_game = true;
+        let wait = allowed.unwrap_or(client.timeouts.ready * 60);
+        let process = client.process()?;
+        loop {
+            let line = match process.receive(sent + wait) {
+                Ok(line) => line,
+                Err(super::process::ProcessError::Timeout) if allowed.is_some() => {
+                    return Err(super::ugi::timed_out(client, wait))
+                }
+                Err(e) => return Err(Fault::from_process(e, "a move")),
+            };
+            let text = line.text.trim();
+            let reply = parse_reply(text);
+            if is_chatter(&reply) {
+                continue;
+            }
+            // Anything but a point is passed on as it is: the rules refuse it.
+            let mv = match reply {
+                Some(PbrainReply::Error(_) | PbrainReply::Unknown(_)) => {
+                    return Err(Fault::Protocol(text.to_owned()))
+                }
+                Some(PbrainReply::Move(point)) => from_pbrain(point),
+                _ => None,
+            };
+            let mv = mv.unwrap_or_else(|| text.to_owned());
+            client.session.moves_known = total + 1;
+            return Ok(EngineReply {
+                mv,
+                elapsed: line.at.saturating_duration_since(sent),
+                ..EngineReply::default()
+            });
+        }
     }
 
     fn quit_line(&self) -> &'static str {
@@ -65,135 +174,6 @@ fn is_chatter(reply: &Option<PbrainReply>) -> bool {
         reply,
         Some(PbrainReply::Message(_) | PbrainReply::Debug(_) | PbrainReply::Suggest(_))
     )
-}
-
-fn handshake(client: &mut EngineClient) -> Result<(), Fault> {
-    send(client, PbrainCommand::About)?;
-    let deadline = Instant::now() + client.timeouts.handshake;
-    let about = client.wait_for(deadline, "an ABOUT reply", |line| {
-        let reply = parse_reply(line);
-        (!is_chatter(&reply)).then_some(reply)
-    })?;
-    if client.spec.name.is_none() {
-        if let Some(name) = about.as_ref().and_then(PbrainReply::about_name) {
-            client.display_name = name.to_owned();
-        }
-    }
-    Ok(())
-}
-
-fn new_game(
-    client: &mut EngineClient,
-    start_fen: Option<&str>,
-    board_size: Option<u32>,
-) -> Result<(), Fault> {
-    if start_fen.is_some() {
-        return Err(Fault::Protocol(
-            "pbrain engines need openings given as moves, not a FEN".to_owned(),
-        ));
-    }
-    let size = board_size.unwrap_or(15) as usize;
-    send(client, PbrainCommand::Start(size))?;
-    let deadline = Instant::now() + client.timeouts.handshake;
-    let answer = client.wait_for(deadline, "an answer to START", |line| {
-        match parse_reply(line) {
-            Some(PbrainReply::Ok) => Some(Ok(())),
-            Some(PbrainReply::Error(_)) => Some(Err(line.to_owned())),
-            _ => None,
-        }
-    })?;
-    if let Err(answer) = answer {
-        return Err(Fault::Protocol(format!("START {size}: {answer}")));
-    }
-    let info = |key: &str, value: String| PbrainCommand::Info {
-        key: key.to_owned(),
-        value,
-    };
-    let limits = client.spec.time.clone();
-    if let Some(st) = limits.move_time {
-        send(client, info("timeout_turn", st.as_millis().to_string()))?;
-    }
-    let match_ms = limits.clock.map_or(0, |clock| clock.base.as_millis());
-    send(client, info("timeout_match", match_ms.to_string()))?;
-    // Gomocup's rule bits: 1 exactly five, 4 renju; the last setting counts.
-    let rule = client
-        .rule_options
-        .iter()
-        .rev()
-        .find(|(k, _)| k.eq_ignore_ascii_case("rule"))
-        .map(|(_, v)| v.to_ascii_lowercase());
-    let bits = match rule.as_deref() {
-        Some("standard") => 1,
-        Some("renju") => 4,
-        _ => 0,
-    };
-    send(client, info("rule", bits.to_string()))?;
-    Ok(())
-}
-
-fn go(
-    client: &mut EngineClient,
-    position: &PositionRequest,
-    clocks: &ClockReport,
-    allowed: Option<Duration>,
-) -> Result<EngineReply, Fault> {
-    if let Some(left) = clocks.time_left[position.to_move.index()] {
-        let command = PbrainCommand::Info {
-            key: "time_left".to_owned(),
-            value: left.as_millis().to_string(),
-        };
-        send(client, command)?;
-    }
-    let total = position.moves.len();
-    let incremental = client.session.started_game && client.session.moves_known + 1 == total;
-    let point =
-        |mv: &String| to_pbrain(mv).ok_or_else(|| Fault::Protocol(format!("'{mv}' is no cell")));
-    let sent = if total == 0 {
-        send(client, PbrainCommand::Begin)?
-    } else if incremental {
-        let turn = point(&position.moves[total - 1])?;
-        send(client, PbrainCommand::Turn(turn))?
-    } else {
-        send(client, PbrainCommand::Board)?;
-        for (index, mv) in position.moves.iter().enumerate() {
-            let own = (total - index).is_multiple_of(2);
-            let stone = if own { Stone::Own } else { Stone::Opponent };
-            client.send(&BoardLine::Stone(point(mv)?, stone).to_string())?;
-        }
-        client.send(&BoardLine::Done.to_string())?
-    };
-    client.session.started_game = true;
-    let wait = allowed.unwrap_or(client.timeouts.ready * 60);
-    let process = client.process()?;
-    loop {
-        let line = match process.receive(sent + wait) {
-            Ok(line) => line,
-            Err(super::process::ProcessError::Timeout) if allowed.is_some() => {
-                return Err(super::ugi::timed_out(client, wait))
-            }
-            Err(e) => return Err(Fault::from_process(e, "a move")),
-        };
-        let text = line.text.trim();
-        let reply = parse_reply(text);
-        if is_chatter(&reply) {
-            continue;
-        }
-        // Anything but a point is passed on as it is: the rules refuse it.
-        let mv = match reply {
-            Some(PbrainReply::Error(_) | PbrainReply::Unknown(_)) => {
-                return Err(Fault::Protocol(text.to_owned()))
-            }
-            Some(PbrainReply::Move(point)) => from_pbrain(point),
-            _ => None,
-        };
-        let mv = mv.unwrap_or_else(|| text.to_owned());
-        client.session.moves_known = total + 1;
-        return Ok(EngineReply {
-            mv,
-            elapsed: line.at.saturating_duration_since(sent),
-            ..EngineReply::default()
-        });
-    }
 }
 
 #[cfg(test)]
