@@ -28,6 +28,11 @@ pub trait Presentation: Game {
     /// The form of the game's records (the referee's default).
     const RECORD_STYLE: RecordStyle = RecordStyle::Text;
 
+    /// Whether a match without openings of its own gives each pair of games
+    /// a board of its own (a game whose board is drawn at random), rather
+    /// than the start position.
+    const BOARD_PER_PAIR: bool = false;
+
     /// A picture of the board for humans (`d`), several lines.
     fn render(&self) -> String {
         self.to_fen()

@@ -10,7 +10,7 @@ use super::tournament::Shard;
 use clap::builder::PossibleValuesParser;
 use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use crate::core::{Game, OptionKind, Player};
+use crate::core::{Game, OptionKind, Player, Presentation};
 use crate::games::breakthrough::Breakthrough;
 use crate::games::cavalo::Cavalo;
 use crate::games::gomoku::Gomoku;
@@ -59,7 +59,11 @@ pub struct Cli {
     pub engines: Vec<Arc<EngineSpec>>,
     pub games: usize,
     pub concurrency: usize,
-    pub openings: OpeningSource,
+    /// The openings asked for; without them the game's default
+    /// (`Cli::openings_for`).
+    pub openings: Option<OpeningSource>,
+    /// The seed of random openings that give none of their own.
+    pub seed: u64,
     pub max_plies: Option<usize>,
     pub rule_options: Vec<(String, String)>,
     pub sprt: Option<SprtConfig>,
@@ -287,10 +291,8 @@ fn checked(typed: RefereeArgs, engine_words: &[Vec<String>]) -> Result<Cli, Stri
         .map(|words| EngineSpec::parse(words).map(Arc::new))
         .collect::<Result<Vec<_>, _>>()?;
     let openings = match &typed.openings {
-        Some(text) => OpeningSource::parse(text, typed.seed)?,
-        // Every pair of Jogo do Cavalo games gets a board of its own.
-        None if game == Cavalo::NAME => OpeningSource::RandomBoards { seed: typed.seed },
-        None => OpeningSource::StartPosition,
+        Some(text) => Some(OpeningSource::parse(text, typed.seed)?),
+        None => None,
     };
     if typed.human.is_none() && typed.compliance.is_none() && engines.len() != 2 {
         return Err("a match needs exactly two --engine".to_owned());
@@ -315,6 +317,7 @@ fn checked(typed: RefereeArgs, engine_words: &[Vec<String>]) -> Result<Cli, Stri
         games: count(typed.games)?,
         concurrency: count(typed.concurrency)?,
         openings,
+        seed: typed.seed,
         max_plies: typed.max_plies,
         rule_options: typed.rules,
         sprt,
@@ -339,6 +342,19 @@ fn checked(typed: RefereeArgs, engine_words: &[Vec<String>]) -> Result<Cli, Stri
 /// The board size the coordinate protocols and records need: the one
 /// given, else the default of the game's own `BoardSize` rule; `None` for
 /// games without one.
+impl Cli {
+    /// The openings of a match of `G`: those asked for, or else a board of
+    /// its own for each pair where the game draws its boards at random, or
+    /// the start position.
+    pub fn openings_for<G: Presentation>(&self) -> OpeningSource {
+        match &self.openings {
+            Some(openings) => openings.clone(),
+            None if G::BOARD_PER_PAIR => OpeningSource::RandomBoards { seed: self.seed },
+            None => OpeningSource::StartPosition,
+        }
+    }
+}
+
 pub fn board_size<G: Game>(rule_options: &[(String, String)]) -> Option<u32> {
     let is_size = |name: &str| name.eq_ignore_ascii_case("boardsize");
     let given = rule_options
@@ -383,7 +399,10 @@ mod tests {
         assert_eq!(cli.engines.len(), 2);
         assert_eq!(cli.engines[0].time.depth, Some(2));
         assert_eq!(cli.games, 10);
-        assert_eq!(cli.openings, OpeningSource::Random { plies: 3, seed: 5 });
+        assert_eq!(
+            cli.openings,
+            Some(OpeningSource::Random { plies: 3, seed: 5 })
+        );
         assert_eq!(cli.sprt.unwrap().elo1, 20.0);
         assert_eq!(board_size::<Hex>(&cli.rule_options), Some(7));
         assert_eq!(board_size::<Hex>(&[]), Some(11));

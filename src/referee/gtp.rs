@@ -31,14 +31,16 @@ impl EngineProtocol for GtpClient {
         _start_fen: Option<&str>,
         board_size: Option<u32>,
     ) -> Result<(), Fault> {
-        let size = board_size.unwrap_or(11).to_string();
         let deadline = Instant::now() + client.timeouts.ready;
-        if command(client, "boardsize", &[&size, &size], deadline)?
-            .0
-            .is_err()
-        {
-            if let Err(why) = command(client, "boardsize", &[&size], deadline)?.0 {
-                return Err(Fault::Protocol(format!("boardsize {size} refused: {why}")));
+        // A game without a board-size rule leaves the engine its own board.
+        if let Some(size) = board_size.map(|size| size.to_string()) {
+            if command(client, "boardsize", &[&size, &size], deadline)?
+                .0
+                .is_err()
+            {
+                if let Err(why) = command(client, "boardsize", &[&size], deadline)?.0 {
+                    return Err(Fault::Protocol(format!("boardsize {size} refused: {why}")));
+                }
             }
         }
         let _ = command(client, "clear_board", &[], deadline)?;

@@ -138,7 +138,7 @@ fn run<G: Presentation>(cli: &cli::Cli) -> Result<i32, String> {
         engines: [cli.engines[0].clone(), cli.engines[1].clone()],
         games: cli.games,
         concurrency: cli.concurrency,
-        openings: cli.openings.clone(),
+        openings: cli.openings_for::<G>(),
         first_pair: 0,
         settings: play::GameSettings {
             max_plies: cli.max_plies,

@@ -102,6 +102,10 @@ impl Game for Cavalo {
 }
 
 impl Presentation for Cavalo {
+    /// Every pair of a match plays on a board of its own: the board, drawn
+    /// at random, decides more than the moves of a start position.
+    const BOARD_PER_PAIR: bool = true;
+
     fn player_description(&self, player: Player) -> String {
         match player {
             Player::P1 => "white (knight W)".to_owned(),
