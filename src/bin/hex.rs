@@ -1,10 +1,11 @@
 //! The Hex engine: UGI/UCI by default, GTP with `--gtp`; `hex bench-eval`
-//! times the static evaluation, `hex vc-bench` the H-search.
+//! times the static evaluation, `hex vc-bench` the H-search, `hex solve N`
+//! proves the openings of an N x N board.
 
 use boardgames::core::Player;
 use boardgames::core::{Game, Knowledge, Presentation};
 use boardgames::games::hex::vc::{Budget, Connections};
-use boardgames::games::hex::{Hex, HexKnowledge, HexRules};
+use boardgames::games::hex::{notation, Hex, HexKnowledge, HexRules};
 use boardgames::protocol::{self, gtp};
 use std::time::Instant;
 
@@ -168,6 +169,13 @@ fn main() {
     match std::env::args().nth(1).as_deref() {
         Some("bench-eval") => bench_eval(),
         Some("vc-bench") => vc_bench(),
+        Some("solve") => {
+            protocol::init_logging();
+            if let Err(message) = solve_openings(std::env::args().skip(2).collect()) {
+                eprintln!("hex solve: {message}");
+                std::process::exit(2);
+            }
+        }
         Some("--gtp") => {
             protocol::init_logging();
             gtp::run_gtp(protocol::spawn_stdin_reader(), Vec::new());
@@ -177,5 +185,113 @@ fn main() {
             protocol::init_logging();
             choose_front_end();
         }
+    }
+}
+
+/// `hex solve N [--all] [--seconds S] [--hash MB]`: proves each first
+/// stone of an N x N board without swap (one of each pair the half turn
+/// exchanges unless `--all`), one line per opening, then the map of wins
+/// and losses for the first player.
+fn solve_openings(args: Vec<String>) -> Result<(), String> {
+    use boardgames::core::dfpn::ProofTable;
+    use boardgames::games::hex::notation::cell_name;
+    use boardgames::games::hex::proving::{opening_cells, prove_opening};
+    use std::time::Duration;
+
+    let usage = "usage: hex solve N [--all] [--seconds S] [--hash MB]";
+    let mut size = None;
+    let mut all = false;
+    let mut seconds = None;
+    let mut hash_megabytes = 1024;
+    let mut words = args.iter();
+    while let Some(word) = words.next() {
+        let mut value = |name: &str| {
+            words
+                .next()
+                .ok_or(format!("{name} needs a value; {usage}"))
+                .and_then(|v| {
+                    v.parse::<f64>()
+                        .map_err(|_| format!("{name} '{v}' is not a number"))
+                })
+        };
+        match word.as_str() {
+            "--all" => all = true,
+            "--seconds" => seconds = Some(value("--seconds")?),
+            "--hash" => hash_megabytes = value("--hash")? as usize,
+            number => {
+                let n: usize = number.parse().map_err(|_| format!("'{number}': {usage}"))?;
+                notation::check_size(n)?;
+                size = Some(n);
+            }
+        }
+    }
+    let size = size.ok_or(usage)?;
+    let time = seconds.filter(|s| *s > 0.0).map(Duration::from_secs_f64);
+    let mut table = ProofTable::new(hash_megabytes);
+    let mut knowledge = HexKnowledge::default();
+    let cells = size * size;
+    let mut results: Vec<Option<bool>> = vec![None; cells];
+    let (mut total_nodes, mut total_seconds) = (0u64, 0.0f64);
+    println!("opening result  nodes        seconds  nodes/s  vc-settled  must-play: nodes  moves before -> after");
+    for cell in opening_cells(size, !all) {
+        let proof = prove_opening(size, cell, time, &mut table, &mut knowledge);
+        let result = match proof.first_player_wins {
+            Some(true) => "win",
+            Some(false) => "loss",
+            None => "open",
+        };
+        let secs = proof.elapsed.as_secs_f64();
+        let stats = proof.stats;
+        println!(
+            "{:<7} {:<6} {:>12} {:>8.2} {:>8.0} {:>11} {:>16} {:>14.1} -> {:.1}",
+            cell_name(size, cell),
+            result,
+            proof.nodes,
+            secs,
+            proof.nodes as f64 / secs.max(1e-9),
+            stats.vc_wins + stats.vc_losses,
+            stats.must_play_nodes,
+            stats.moves_before as f64 / stats.must_play_nodes.max(1) as f64,
+            stats.moves_after as f64 / stats.must_play_nodes.max(1) as f64,
+        );
+        total_nodes += proof.nodes;
+        total_seconds += secs;
+        results[cell] = proof.first_player_wins;
+        if !all {
+            results[cells - 1 - cell] = proof.first_player_wins;
+        }
+    }
+    println!(
+        "total: {total_nodes} nodes in {total_seconds:.1} s ({:.0} nodes/s)",
+        total_nodes as f64 / total_seconds.max(1e-9)
+    );
+    print_opening_map(size, &results);
+    Ok(())
+}
+
+/// The board with each cell's result for the first player: `W` a win,
+/// `l` a loss, `?` unproven; rows indented like the Hex rhombus.
+fn print_opening_map(size: usize, results: &[Option<bool>]) {
+    use boardgames::games::hex::notation::cell_name;
+    let wins = results.iter().filter(|r| **r == Some(true)).count();
+    let losses = results.iter().filter(|r| **r == Some(false)).count();
+    println!(
+        "first-player wins {wins}, losses {losses}, unproven {}",
+        results.len() - wins - losses
+    );
+    let header: String = (0..size)
+        .map(|col| cell_name(size, col).chars().next().unwrap_or(' '))
+        .map(|letter| format!("{letter} "))
+        .collect();
+    println!("   {header}");
+    for row in 0..size {
+        let line: String = (0..size)
+            .map(|col| match results[row * size + col] {
+                Some(true) => "W ",
+                Some(false) => "l ",
+                None => "? ",
+            })
+            .collect();
+        println!("{:>2} {}{line}", row + 1, " ".repeat(row));
     }
 }
