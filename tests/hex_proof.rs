@@ -10,9 +10,9 @@ use std::time::{Duration, Instant};
 
 use boardgames::core::dfpn::{prove, ProofLimits, ProofTable, Verdict, UNLIMITED};
 use boardgames::core::{Deadline, Game, Knowledge};
-use boardgames::games::hex::proving::{opening_cells, prove_opening};
-use boardgames::games::hex::solver;
+use boardgames::games::hex::proving::{opening_cells, prove_opening, published_first_player_wins};
 use boardgames::games::hex::vc::{mustplay, Budget};
+use boardgames::games::hex::{notation, solver};
 use boardgames::games::hex::{Hex, HexKnowledge, HexMove, HexRules};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -151,24 +151,38 @@ fn the_5x5_openings_agree_with_the_exact_solver() {
     assert!(!proven[0]);
 }
 
+/// The 6x6 openings quickest to prove, against the published map: the
+/// losing border stones a1 to d1, the winning b3, d3 and its image c4.
 #[test]
-fn known_6x6_openings() {
+fn cheap_6x6_openings_agree_with_the_published_map() {
     let mut table = ProofTable::new(64);
     let mut knowledge = HexKnowledge::default();
-    let geometry_cell = |col: usize, row: usize| row * 6 + col;
-    // The acute corner a1 loses, the central c4 and d3 win.
-    for (cell, first_player_wins) in [
-        (geometry_cell(0, 0), false),
-        (geometry_cell(3, 2), true),
-        (geometry_cell(2, 3), true),
-    ] {
+    for name in ["a1", "b1", "c1", "d1", "b3", "d3", "c4"] {
+        let cell = notation::parse_cell(6, name).expect("a 6x6 cell");
         let proof = prove_opening(6, cell, None, &mut table, &mut knowledge);
-        assert_eq!(
-            proof.first_player_wins,
-            Some(first_player_wins),
-            "cell {cell}"
-        );
+        let published = published_first_player_wins(6, cell);
+        assert!(published.is_some(), "{name}");
+        assert_eq!(proof.first_player_wins, published, "{name}");
     }
+    assert_eq!(published_first_player_wins(6, 0), Some(false), "a1 loses");
+}
+
+#[test]
+fn the_published_maps_are_whole_and_keep_the_half_turn() {
+    for size in 6..=8 {
+        let cells = size * size;
+        for cell in 0..cells {
+            let result = published_first_player_wins(size, cell);
+            assert!(result.is_some(), "{size}x{size} cell {cell}");
+            assert_eq!(result, published_first_player_wins(size, cells - 1 - cell));
+        }
+        assert_eq!(published_first_player_wins(size, cells), None);
+        // The centre wins, the acute corner a1 loses.
+        let centre = size / 2 * size + (size - 1) / 2;
+        assert_eq!(published_first_player_wins(size, centre), Some(true));
+        assert_eq!(published_first_player_wins(size, 0), Some(false));
+    }
+    assert_eq!(published_first_player_wins(9, 0), None);
 }
 
 /// A 4x4 position where White has must-play cells (Black's semi

@@ -188,21 +188,24 @@ fn main() {
     }
 }
 
-/// `hex solve N [--all] [--seconds S] [--hash MB]`: proves each first
-/// stone of an N x N board without swap (one of each pair the half turn
-/// exchanges unless `--all`), one line per opening, then the map of wins
-/// and losses for the first player.
+/// `hex solve N [--all] [--only CELL,...] [--seconds S] [--hash MB]`:
+/// proves each first stone of an N x N board without swap (one of each
+/// pair the half turn exchanges unless `--all`, or the cells named), one
+/// line per opening, then the map of wins and losses for the first player.
 fn solve_openings(args: Vec<String>) -> Result<(), String> {
     use boardgames::core::dfpn::ProofTable;
     use boardgames::games::hex::notation::cell_name;
-    use boardgames::games::hex::proving::{opening_cells, prove_opening};
+    use boardgames::games::hex::proving::{
+        opening_cells, prove_opening, published_first_player_wins,
+    };
     use std::time::Duration;
 
-    let usage = "usage: hex solve N [--all] [--seconds S] [--hash MB]";
+    let usage = "usage: hex solve N [--all] [--only CELL,...] [--seconds S] [--hash MB]";
     let mut size = None;
     let mut all = false;
     let mut seconds = None;
     let mut hash_megabytes = 1024;
+    let mut only: Option<String> = None;
     let mut words = args.iter();
     while let Some(word) = words.next() {
         let mut value = |name: &str| {
@@ -216,6 +219,7 @@ fn solve_openings(args: Vec<String>) -> Result<(), String> {
         };
         match word.as_str() {
             "--all" => all = true,
+            "--only" => only = words.next().cloned(),
             "--seconds" => seconds = Some(value("--seconds")?),
             "--hash" => hash_megabytes = value("--hash")? as usize,
             number => {
@@ -226,26 +230,44 @@ fn solve_openings(args: Vec<String>) -> Result<(), String> {
         }
     }
     let size = size.ok_or(usage)?;
+    let openings = match only {
+        Some(names) => names
+            .split(',')
+            .map(|name| notation::parse_cell(size, name))
+            .collect::<Result<Vec<usize>, String>>()?,
+        None => opening_cells(size, !all),
+    };
     let time = seconds.filter(|s| *s > 0.0).map(Duration::from_secs_f64);
     let mut table = ProofTable::new(hash_megabytes);
     let mut knowledge = HexKnowledge::default();
     let cells = size * size;
     let mut results: Vec<Option<bool>> = vec![None; cells];
     let (mut total_nodes, mut total_seconds) = (0u64, 0.0f64);
-    println!("opening result  nodes        seconds  nodes/s  vc-settled  must-play: nodes  moves before -> after");
-    for cell in opening_cells(size, !all) {
+    println!("opening result published  nodes        seconds  nodes/s  vc-settled  must-play: nodes  moves before -> after");
+    let verdict_name = |wins: Option<bool>| match wins {
+        Some(true) => "win",
+        Some(false) => "loss",
+        None => "open",
+    };
+    let (mut agree, mut disagree) = (0, 0);
+    for cell in openings {
         let proof = prove_opening(size, cell, time, &mut table, &mut knowledge);
-        let result = match proof.first_player_wins {
-            Some(true) => "win",
-            Some(false) => "loss",
-            None => "open",
-        };
+        let published = published_first_player_wins(size, cell);
+        if let (Some(ours), Some(theirs)) = (proof.first_player_wins, published) {
+            if ours == theirs {
+                agree += 1;
+            } else {
+                disagree += 1;
+            }
+        }
+        let published = published.map_or("-", |wins| verdict_name(Some(wins)));
         let secs = proof.elapsed.as_secs_f64();
         let stats = proof.stats;
         println!(
-            "{:<7} {:<6} {:>12} {:>8.2} {:>8.0} {:>11} {:>16} {:>14.1} -> {:.1}",
+            "{:<7} {:<6} {:<9} {:>12} {:>8.2} {:>8.0} {:>11} {:>16} {:>14.1} -> {:.1}",
             cell_name(size, cell),
-            result,
+            verdict_name(proof.first_player_wins),
+            published,
             proof.nodes,
             secs,
             proof.nodes as f64 / secs.max(1e-9),
@@ -265,6 +287,7 @@ fn solve_openings(args: Vec<String>) -> Result<(), String> {
         "total: {total_nodes} nodes in {total_seconds:.1} s ({:.0} nodes/s)",
         total_nodes as f64 / total_seconds.max(1e-9)
     );
+    println!("agree with the published result: {agree}, disagree: {disagree}");
     print_opening_map(size, &results);
     Ok(())
 }
