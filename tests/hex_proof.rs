@@ -296,3 +296,33 @@ fn the_root_solver_proves_wins_and_losses_and_gives_up_in_time() {
         start.elapsed()
     );
 }
+
+/// On boards whose openings are all solved the swap follows the map, where
+/// the border rule of larger boards would be wrong: on 7x7 the inner b2
+/// loses (play on) and the border a4 wins (swap).
+#[test]
+fn the_swap_follows_the_solved_map_on_7x7() {
+    let swap_rules = HexRules {
+        board_size: 7,
+        swap: true,
+    };
+    let mut knowledge = HexKnowledge::default();
+    let mut moves = Vec::new();
+    for (name, swapped) in [("b2", false), ("a4", true), ("d4", true), ("a1", false)] {
+        let cell = notation::parse_cell(7, name).expect("a 7x7 cell");
+        assert_eq!(
+            published_first_player_wins(7, cell),
+            Some(swapped),
+            "{name}"
+        );
+        let mut hex = Hex::start_position(&swap_rules);
+        hex.make_move(HexMove::cell(cell));
+        knowledge.prepare_search(&hex, &Deadline::default());
+        knowledge.search_moves(&hex, &mut moves);
+        if swapped {
+            assert_eq!(moves, vec![HexMove::SWAP], "{name}");
+        } else {
+            assert!(!moves.contains(&HexMove::SWAP), "{name}: {moves:?}");
+        }
+    }
+}
