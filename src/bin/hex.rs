@@ -1,10 +1,11 @@
 //! The Hex engine: UGI/UCI by default, GTP with `--gtp`; `hex bench-eval`
-//! times the static evaluation, `hex vc-bench` the H-search.
+//! times the static evaluation, `hex vc-bench` the H-search, `hex solve N`
+//! proves the openings of an N x N board.
 
 use boardgames::core::Player;
 use boardgames::core::{Game, Knowledge, Presentation};
 use boardgames::games::hex::vc::{Budget, Connections};
-use boardgames::games::hex::{Hex, HexKnowledge, HexRules};
+use boardgames::games::hex::{notation, Hex, HexKnowledge, HexRules};
 use boardgames::protocol::engine_cli::{self, EngineTool};
 use boardgames::protocol::{self, gtp};
 use clap::{Parser, Subcommand};
@@ -186,8 +187,29 @@ enum HexTool {
     BenchEval,
     /// Times a full H-search (virtual connections) on every bench position.
     VcBench,
+    /// Proves the first stones of an N x N board without swap.
+    Solve(SolveArgs),
     #[command(flatten)]
     Engine(EngineTool),
+}
+
+/// `hex solve`: which openings, and how long each may take.
+#[derive(clap::Args, Debug)]
+struct SolveArgs {
+    /// The board's side.
+    size: usize,
+    /// Every cell, not one of each pair the half turn exchanges.
+    #[arg(long)]
+    all: bool,
+    /// Only these cells (`--only d4,c5`).
+    #[arg(long, value_delimiter = ',')]
+    only: Vec<String>,
+    /// Seconds each opening may take (no limit without it).
+    #[arg(long)]
+    seconds: Option<f64>,
+    /// The proof table's size in MB.
+    #[arg(long, default_value_t = 1024)]
+    hash: usize,
 }
 
 fn main() {
@@ -196,8 +218,119 @@ fn main() {
     match args.tool {
         Some(HexTool::BenchEval) => bench_eval(),
         Some(HexTool::VcBench) => vc_bench(),
+        Some(HexTool::Solve(solve)) => {
+            if let Err(message) = solve_openings(solve) {
+                eprintln!("hex solve: {message}");
+                std::process::exit(2);
+            }
+        }
         Some(HexTool::Engine(tool)) => tool.run::<Hex, HexKnowledge>(),
         None if args.gtp => gtp::run_gtp(protocol::spawn_stdin_reader(), Vec::new()),
         None => choose_front_end(),
+    }
+}
+
+/// `hex solve N [--all] [--only CELL,...] [--seconds S] [--hash MB]`:
+/// proves each first stone of an N x N board without swap (one of each
+/// pair the half turn exchanges unless `--all`, or the cells named), one
+/// line per opening, then the map of wins and losses for the first player.
+fn solve_openings(args: SolveArgs) -> Result<(), String> {
+    use boardgames::core::dfpn::ProofTable;
+    use boardgames::games::hex::notation::cell_name;
+    use boardgames::games::hex::proving::{
+        opening_cells, prove_opening, published_first_player_wins,
+    };
+    use std::time::Duration;
+
+    let size = args.size;
+    notation::check_size(size)?;
+    let openings = if args.only.is_empty() {
+        opening_cells(size, !args.all)
+    } else {
+        args.only
+            .iter()
+            .map(|name| notation::parse_cell(size, name))
+            .collect::<Result<Vec<usize>, String>>()?
+    };
+    let (all, seconds, hash_megabytes) = (args.all, args.seconds, args.hash);
+    let time = seconds.filter(|s| *s > 0.0).map(Duration::from_secs_f64);
+    let mut table = ProofTable::new(hash_megabytes);
+    let mut knowledge = HexKnowledge::default();
+    let cells = size * size;
+    let mut results: Vec<Option<bool>> = vec![None; cells];
+    let (mut total_nodes, mut total_seconds) = (0u64, 0.0f64);
+    println!("opening result published  nodes        seconds  nodes/s  vc-settled  must-play: nodes  moves before -> after");
+    let verdict_name = |wins: Option<bool>| match wins {
+        Some(true) => "win",
+        Some(false) => "loss",
+        None => "open",
+    };
+    let (mut agree, mut disagree) = (0, 0);
+    for cell in openings {
+        let proof = prove_opening(size, cell, time, &mut table, &mut knowledge);
+        let published = published_first_player_wins(size, cell);
+        if let (Some(ours), Some(theirs)) = (proof.first_player_wins, published) {
+            if ours == theirs {
+                agree += 1;
+            } else {
+                disagree += 1;
+            }
+        }
+        let published = published.map_or("-", |wins| verdict_name(Some(wins)));
+        let secs = proof.elapsed.as_secs_f64();
+        let stats = proof.stats;
+        println!(
+            "{:<7} {:<6} {:<9} {:>12} {:>8.2} {:>8.0} {:>11} {:>16} {:>14.1} -> {:.1}",
+            cell_name(size, cell),
+            verdict_name(proof.first_player_wins),
+            published,
+            proof.nodes,
+            secs,
+            proof.nodes as f64 / secs.max(1e-9),
+            stats.vc_wins + stats.vc_losses,
+            stats.must_play_nodes,
+            stats.moves_before as f64 / stats.must_play_nodes.max(1) as f64,
+            stats.moves_after as f64 / stats.must_play_nodes.max(1) as f64,
+        );
+        total_nodes += proof.nodes;
+        total_seconds += secs;
+        results[cell] = proof.first_player_wins;
+        if !all {
+            results[cells - 1 - cell] = proof.first_player_wins;
+        }
+    }
+    println!(
+        "total: {total_nodes} nodes in {total_seconds:.1} s ({:.0} nodes/s)",
+        total_nodes as f64 / total_seconds.max(1e-9)
+    );
+    println!("agree with the published result: {agree}, disagree: {disagree}");
+    print_opening_map(size, &results);
+    Ok(())
+}
+
+/// The board with each cell's result for the first player: `W` a win,
+/// `l` a loss, `?` unproven; rows indented like the Hex rhombus.
+fn print_opening_map(size: usize, results: &[Option<bool>]) {
+    use boardgames::games::hex::notation::cell_name;
+    let wins = results.iter().filter(|r| **r == Some(true)).count();
+    let losses = results.iter().filter(|r| **r == Some(false)).count();
+    println!(
+        "first-player wins {wins}, losses {losses}, unproven {}",
+        results.len() - wins - losses
+    );
+    let header: String = (0..size)
+        .map(|col| cell_name(size, col).chars().next().unwrap_or(' '))
+        .map(|letter| format!("{letter} "))
+        .collect();
+    println!("   {header}");
+    for row in 0..size {
+        let line: String = (0..size)
+            .map(|col| match results[row * size + col] {
+                Some(true) => "W ",
+                Some(false) => "l ",
+                None => "? ",
+            })
+            .collect();
+        println!("{:>2} {}{line}", row + 1, " ".repeat(row));
     }
 }

@@ -109,6 +109,15 @@ pub trait Knowledge<G: Game>: Default + Send + 'static {
         let _ = (root, deadline);
     }
 
+    /// Called instead of `prepare_search` before a proof search (df-pn,
+    /// `go mate`, a root solver built on it). A proof gains from analysis
+    /// at every node that would slow alpha-beta down too much (a settled
+    /// node ends its whole subtree), so a knowledge may switch it on here;
+    /// the next `prepare_search` switches it off.
+    fn prepare_proof(&mut self, root: &G, deadline: &Deadline) {
+        self.prepare_search(root, deadline);
+    }
+
     /// Static evaluation from the side to move's point of view, in
     /// centi-units (a Breakthrough pawn is about 100).
     fn evaluate(&mut self, position: &G) -> Score;
@@ -151,6 +160,15 @@ pub trait Knowledge<G: Game>: Default + Send + 'static {
     /// sequences out on `position` itself (no copy kept in step with the
     /// search), but must leave it exactly as it found it.
     fn forced_result(&mut self, position: &mut G) -> Option<i32> {
+        let _ = position;
+        None
+    }
+
+    /// A result worth its cost only where a proof search is about to
+    /// expand a node, not at every child it generates (a connection
+    /// search some hundred evaluations long): counted as in
+    /// `forced_result`. Only the proof search asks it.
+    fn expansion_result(&mut self, position: &mut G) -> Option<i32> {
         let _ = position;
         None
     }

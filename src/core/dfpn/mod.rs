@@ -46,8 +46,12 @@ const FIRST_NUMBERS_WEIGHT: f64 = 30.0;
 const FIRST_NUMBERS_SCALE: f64 = 100.0;
 /// Tells the defender's positions from the attacker's in the table.
 const DEFENDER_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
-/// Nodes between two looks at the deadline.
-const DEADLINE_CHECK_INTERVAL: u64 = 1024;
+/// The best move of an entry the knowledge settled without moves.
+const NO_MOVE_CODE: u32 = u32::MAX;
+/// Nodes between two looks at the deadline. A node may cost a
+/// millisecond (a Hex node runs H-search), and a root solver may have only
+/// tens of them; the clock costs some nanoseconds.
+const DEADLINE_CHECK_INTERVAL: u64 = 16;
 
 /// A node's proof and disproof numbers for the attacker. A proven node
 /// (`pn` 0) keeps in `bound` the plies of the win it found; a disproven one
@@ -143,7 +147,7 @@ pub fn prove<G: Game, K: Knowledge<G>>(
     knowledge: &mut K,
     progress: &mut dyn FnMut(u64),
 ) -> ProofResult<G::Move> {
-    knowledge.prepare_search(position, &limits.deadline);
+    knowledge.prepare_proof(position, &limits.deadline);
     let mut search = ProofSearch {
         table,
         knowledge,
@@ -151,6 +155,7 @@ pub fn prove<G: Game, K: Knowledge<G>>(
         progress,
         nodes: 0,
         stopped: false,
+        expanding_root: true,
         game: PhantomData,
     };
     // The root is searched even where the knowledge could settle it, so that
@@ -194,6 +199,8 @@ struct ProofSearch<'a, G, K> {
     progress: &'a mut dyn FnMut(u64),
     nodes: u64,
     stopped: bool,
+    /// True until the root's expansion began.
+    expanding_root: bool,
     game: PhantomData<fn(&G)>,
 }
 
@@ -208,20 +215,38 @@ impl<G: Game, K: Knowledge<G>> ProofSearch<'_, G, K> {
             None => {}
         }
         if let Some(plies) = self.knowledge.forced_result(position) {
-            let mover = position.side_to_move();
-            let winner = match plies.signum() {
-                1 => Some(mover),
-                -1 => Some(mover.other()),
-                _ => None,
-            };
-            if winner != Some(attacker) {
-                return Some(Numbers::disproven(UNLIMITED));
-            }
-            if plies.unsigned_abs() <= remaining {
-                return Some(Numbers::proven(plies.unsigned_abs()));
+            if let Some(numbers) = self.numbers_of_forced(position, plies, remaining) {
+                return Some(numbers);
             }
         }
         (remaining == 0).then(|| Numbers::disproven(0))
+    }
+
+    /// The numbers of a position the knowledge's costlier analysis
+    /// (`expansion_result`) decides, asked once the position is to be
+    /// expanded. Not at the root, whose result must name a move.
+    fn settle_on_expansion(&mut self, position: &mut G, remaining: u32) -> Option<Numbers> {
+        if self.expanding_root {
+            self.expanding_root = false;
+            return None;
+        }
+        let plies = self.knowledge.expansion_result(position)?;
+        self.numbers_of_forced(position, plies, remaining)
+    }
+
+    /// The numbers of a result the knowledge proved, `plies` counted for
+    /// the side to move as in `Knowledge::forced_result`.
+    fn numbers_of_forced(&self, position: &G, plies: i32, remaining: u32) -> Option<Numbers> {
+        let mover = position.side_to_move();
+        let winner = match plies.signum() {
+            1 => Some(mover),
+            -1 => Some(mover.other()),
+            _ => None,
+        };
+        if winner != Some(self.limits.attacker) {
+            return Some(Numbers::disproven(UNLIMITED));
+        }
+        (plies.unsigned_abs() <= remaining).then(|| Numbers::proven(plies.unsigned_abs()))
     }
 
     /// The table's key of a position. A game's key may be shared by a
@@ -249,6 +274,15 @@ impl<G: Game, K: Knowledge<G>> ProofSearch<'_, G, K> {
     /// thresholds `limit` (or it is settled, or the search must stop), stores
     /// them and returns them.
     fn expand_and_search(&mut self, position: &mut G, remaining: u32, limit: Numbers) -> Numbers {
+        if let Some(numbers) = self.settle_on_expansion(position, remaining) {
+            self.table.store(Entry {
+                key: self.key(position),
+                numbers,
+                work: 1,
+                best_code: NO_MOVE_CODE,
+            });
+            return numbers;
+        }
         let mut moves = Vec::new();
         self.knowledge.search_moves(position, &mut moves);
         let attacking = position.side_to_move() == self.limits.attacker;

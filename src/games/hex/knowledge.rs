@@ -12,12 +12,13 @@ use super::board::{Hex, HexMove};
 use super::chain::{find_chain, ChainScratch};
 use super::eval::{self, TwoDistance};
 use super::opening;
+use super::proving::{self, ProofStats, RootProver};
 use super::solver::{self, SolverCache};
 use super::vc::{mustplay, Budget, Verdict};
 use crate::core::strength::Ladder;
 use crate::core::wdl::WdlModel;
 use crate::core::weights::{LinearEval, WeightTable};
-use crate::core::{Deadline, EvalTerm, Game, Knowledge, NullMove, Score};
+use crate::core::{Deadline, EvalTerm, Game, Knowledge, NullMove, RootSolution, Score};
 
 /// Move-ordering hints. Positive hints make a move "tactical" to the search
 /// (tried early, never reduced): the reply that saves an intruded bridge and
@@ -54,6 +55,12 @@ pub struct HexKnowledge {
     root_ply: u32,
     /// H-search verdicts of this search, by position key.
     verdicts: HashMap<u64, Verdict>,
+    /// Set by `prepare_proof`: H-search at every node, no opening policy.
+    proof_mode: bool,
+    /// What H-search settled and pruned in proof searches.
+    pub proof_stats: ProofStats,
+    /// The root solver's proof table, kept from move to move.
+    pub(super) root_prover: RootProver,
 }
 
 impl HexKnowledge {
@@ -90,7 +97,8 @@ impl HexKnowledge {
         if hex.winner().is_some() {
             return;
         }
-        if let Some(policy) = opening::policy_moves(hex) {
+        // The policy is a judgement, not a proof.
+        if let Some(policy) = opening::policy_moves(hex).filter(|_| !self.proof_mode) {
             moves.extend(policy);
             return;
         }
@@ -122,16 +130,36 @@ impl HexKnowledge {
     }
 
     /// The H-search verdict for `hex` if it is close enough to the root to
-    /// afford one (`VC_MAX_DISTANCE`).
+    /// afford one (`VC_MAX_DISTANCE`), or anywhere in a proof search.
     fn nearby_verdict(&mut self, hex: &Hex) -> Option<Verdict> {
-        if hex.ply().saturating_sub(self.root_ply) > VC_MAX_DISTANCE {
+        if !self.proof_mode && hex.ply().saturating_sub(self.root_ply) > VC_MAX_DISTANCE {
             return None;
         }
-        let verdict = *self
-            .verdicts
-            .entry(hex.hash_key())
-            .or_insert_with(|| mustplay::verdict(hex, Budget::FULL));
+        if let Some(&verdict) = self.verdicts.get(&hex.hash_key()) {
+            return Some(verdict);
+        }
+        if self.verdicts.len() >= proving::VERDICT_CACHE_LIMIT {
+            self.verdicts.clear();
+        }
+        let verdict = mustplay::verdict(hex, Budget::FULL);
+        self.proof_stats.verdicts += 1;
+        self.verdicts.insert(hex.hash_key(), verdict);
         Some(verdict)
+    }
+
+    /// The result H-search proves at `hex`, if it is searched there.
+    fn verdict_result(&mut self, hex: &Hex) -> Option<i32> {
+        match self.nearby_verdict(hex)? {
+            Verdict::Win { plies, .. } => {
+                self.proof_stats.vc_wins += 1;
+                Some(plies as i32)
+            }
+            Verdict::Loss { plies } => {
+                self.proof_stats.vc_losses += 1;
+                Some(-(plies as i32))
+            }
+            _ => None,
+        }
     }
 
     /// Leaves out of `moves` the cells outside the opponent's must-play
@@ -141,10 +169,13 @@ impl HexKnowledge {
             return;
         };
         let saving = |mv: &HexMove| !mv.is_swap() && cells.contains(mv.0 as usize);
+        let before = moves.len();
         // None of them saves the game: it is lost, and any move will do.
         if moves.iter().any(saving) {
             moves.retain(saving);
         }
+        self.proof_stats
+            .note_must_play(before as u64, moves.len() as u64);
     }
 
     /// Computes what `move_order_hint` reads for `hex`: its two-distance
@@ -223,12 +254,20 @@ impl Knowledge<Hex> for HexKnowledge {
     /// computed, and a search must order its moves the same way whatever
     /// the previous search ended on.
     fn prepare_search(&mut self, root: &Hex, deadline: &Deadline) {
+        self.proof_mode = false;
         self.deadline = deadline.clone();
         self.root_ply = root.ply();
         self.verdicts.clear();
         self.solver_cache = SolverCache::default();
         self.two_distance.key = None;
         self.bridge_replies_key = None;
+    }
+
+    /// Each H-search in a proof may settle a node and its whole subtree,
+    /// or narrow the defence to the must-play cells: it runs everywhere.
+    fn prepare_proof(&mut self, root: &Hex, deadline: &Deadline) {
+        self.prepare_search(root, deadline);
+        self.proof_mode = true;
     }
 
     fn evaluate(&mut self, hex: &Hex) -> Score {
@@ -286,10 +325,12 @@ impl Knowledge<Hex> for HexKnowledge {
         if quick.is_some() {
             return quick;
         }
-        match self.nearby_verdict(hex) {
-            Some(Verdict::Win { plies, .. }) => return Some(plies as i32),
-            Some(Verdict::Loss { plies }) => return Some(-(plies as i32)),
-            _ => {}
+        // A proof search asks H-search once it expands a node
+        // (`expansion_result`), not at each child it generates.
+        if !self.proof_mode {
+            if let Some(plies) = self.verdict_result(hex) {
+                return Some(plies);
+            }
         }
         // On small boards the swap decision is solved outright: the shared
         // search cannot prove every first move lost in reasonable time. The
@@ -310,6 +351,23 @@ impl Knowledge<Hex> for HexKnowledge {
                 -plies
             }
         })
+    }
+
+    fn solve_root(
+        &mut self,
+        hex: &mut Hex,
+        deadline: &Deadline,
+        nodes: &mut u64,
+    ) -> Option<RootSolution<HexMove>> {
+        proving::solve_root(self, hex, deadline, nodes)
+    }
+
+    fn expansion_result(&mut self, hex: &mut Hex) -> Option<i32> {
+        if self.proof_mode {
+            self.verdict_result(hex)
+        } else {
+            None
+        }
     }
 
     fn move_order_hint(&mut self, hex: &Hex, mv: HexMove) -> i32 {

@@ -17,6 +17,7 @@ pub mod geometry;
 pub mod knowledge;
 pub mod notation;
 pub mod opening;
+pub mod proving;
 pub mod solver;
 pub mod vc;
 

@@ -5,9 +5,12 @@
 //! its strength. Solved boards up to 9x9 show the pattern this follows:
 //! first moves off the border win (so they are swapped), and most border
 //! moves lose (so they are not); a stone on the opponent's border a few
-//! cells from the corners is the classic near-balanced opening.
+//! cells from the corners is the classic near-balanced opening. On 6x6 to
+//! 8x8, where every opening is solved (`proving::published_first_player_wins`,
+//! 6x6 proven again by `hex solve 6`), the swap follows the map instead.
 
 use super::board::{Hex, HexMove, BLACK};
+use super::proving::published_first_player_wins;
 use crate::core::Player;
 
 /// Boards below this side are left to the search, which can solve them.
@@ -38,6 +41,14 @@ pub fn policy_moves(hex: &Hex) -> Option<Vec<HexMove>> {
     }
     if hex.swap_is_legal() {
         let stone = hex.occupied_cells().find(|&c| hex.stone_at(c) == BLACK)?;
+        // Where every opening is solved, swap exactly the winning ones.
+        if let Some(wins) = published_first_player_wins(n, stone) {
+            return Some(if wins {
+                vec![HexMove::SWAP]
+            } else {
+                hex.empty_cells().map(HexMove::cell).collect()
+            });
+        }
         if !on_border(hex, stone) {
             return Some(vec![HexMove::SWAP]);
         }

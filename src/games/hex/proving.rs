@@ -1,0 +1,222 @@
+//! Hex under the proof-number search (`core::dfpn`).
+//!
+//! In proof mode (`Knowledge::prepare_proof`) the knowledge runs H-search
+//! at every node, not only at the root as alpha-beta does: a proven
+//! edge-to-edge connection settles a node and its whole subtree, and the
+//! opponent's semi connections narrow the defence to the cells common to
+//! their carriers (must-play). Dead cells are left out as everywhere. This
+//! file holds what the proof search needs beyond that: its counters, the
+//! root solver the alpha-beta search calls within a slice of the move's
+//! time, and the proof of one opening for `hex solve`.
+
+use std::time::{Duration, Instant};
+
+use super::board::{Hex, HexMove, HexRules};
+use super::knowledge::HexKnowledge;
+use crate::core::dfpn::{prove, ProofLimits, ProofTable, Verdict, UNLIMITED};
+use crate::core::{Deadline, Game, Knowledge, Player, RootSolution};
+
+/// H-search verdicts kept at most (about 100 bytes each); the cache
+/// starts over when full.
+pub const VERDICT_CACHE_LIMIT: usize = 1 << 18;
+/// The root solver's table, kept from move to move.
+const ROOT_TABLE_MEGABYTES: usize = 32;
+/// The root solver gives up before it starts on a board with more empty
+/// cells than this: a proof there is out of reach within a move's time.
+const ROOT_PROOF_MAX_EMPTY: usize = 64;
+/// The root solver takes this part of the share the search offers it,
+/// leaving the rest to alpha-beta when the proof fails.
+const ROOT_PROOF_SHARE: u32 = 2;
+
+/// What H-search did in proof searches: verdicts computed, nodes it
+/// settled, and how far must-play narrowed the moves where it applied.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ProofStats {
+    pub verdicts: u64,
+    pub vc_wins: u64,
+    pub vc_losses: u64,
+    /// Nodes whose moves must-play narrowed, and their moves before and
+    /// after.
+    pub must_play_nodes: u64,
+    pub moves_before: u64,
+    pub moves_after: u64,
+}
+
+impl ProofStats {
+    pub(super) fn note_must_play(&mut self, before: u64, after: u64) {
+        self.must_play_nodes += 1;
+        self.moves_before += before;
+        self.moves_after += after;
+    }
+
+    /// The counts since `earlier` was taken.
+    pub fn since(&self, earlier: &ProofStats) -> ProofStats {
+        ProofStats {
+            verdicts: self.verdicts - earlier.verdicts,
+            vc_wins: self.vc_wins - earlier.vc_wins,
+            vc_losses: self.vc_losses - earlier.vc_losses,
+            must_play_nodes: self.must_play_nodes - earlier.must_play_nodes,
+            moves_before: self.moves_before - earlier.moves_before,
+            moves_after: self.moves_after - earlier.moves_after,
+        }
+    }
+}
+
+/// The root solver's table and the player it proves wins for (a table
+/// holds one attacker's numbers).
+#[derive(Default)]
+pub struct RootProver {
+    table: Option<(Player, ProofTable)>,
+}
+
+impl std::fmt::Debug for RootProver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let attacker = self.table.as_ref().map(|(attacker, _)| attacker);
+        f.debug_struct("RootProver")
+            .field("attacker", &attacker)
+            .finish()
+    }
+}
+
+impl RootProver {
+    /// The table for `attacker`, new unless the last one was for them too.
+    fn take_table(&mut self, attacker: Player) -> ProofTable {
+        match self.table.take() {
+            Some((owner, table)) if owner == attacker => table,
+            _ => ProofTable::new(ROOT_TABLE_MEGABYTES),
+        }
+    }
+}
+
+/// `Knowledge::solve_root`: df-pn in proof mode for the side to move,
+/// within part of the deadline. Not where the swap is legal (H-search does
+/// not model it; the small-board solver answers there) nor on boards too
+/// empty to prove in a move's time. The knowledge is left prepared for
+/// the search of `hex` again.
+pub(super) fn solve_root(
+    knowledge: &mut HexKnowledge,
+    hex: &mut Hex,
+    deadline: &Deadline,
+    nodes: &mut u64,
+) -> Option<RootSolution<HexMove>> {
+    let empty = hex.empty_cells().count();
+    if hex.winner().is_some() || hex.swap_is_legal() || empty > ROOT_PROOF_MAX_EMPTY {
+        return None;
+    }
+    let search_deadline = knowledge.deadline.clone();
+    let proof_deadline = deadline.within(deadline.remaining()? / ROOT_PROOF_SHARE);
+    let attacker = hex.side_to_move();
+    let limits = ProofLimits {
+        attacker,
+        within_plies: UNLIMITED,
+        max_nodes: None,
+        deadline: proof_deadline,
+    };
+    let mut table = knowledge.root_prover.take_table(attacker);
+    let result = prove(hex, &limits, &mut table, knowledge, &mut |_| {});
+    knowledge.root_prover.table = Some((attacker, table));
+    knowledge.prepare_search(hex, &search_deadline);
+    *nodes += result.nodes;
+    let best_move = result.best_move?;
+    match result.verdict {
+        Verdict::Proven { plies } => Some(RootSolution {
+            best_move,
+            plies: plies.max(1) as i32,
+        }),
+        // Without a limit on plies the refutation has no length; the
+        // game cannot outlast the empty cells.
+        Verdict::Disproven => Some(RootSolution {
+            best_move,
+            plies: -(empty as i32),
+        }),
+        Verdict::Open => None,
+    }
+}
+
+/// The proof of one opening: Black's first stone, White to move, no swap.
+#[derive(Clone, Debug)]
+pub struct OpeningProof {
+    pub cell: usize,
+    /// Whether the first player wins; `None` when the search stopped.
+    pub first_player_wins: Option<bool>,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub stats: ProofStats,
+}
+
+/// The first stones to prove on an N x N board: all of them, or one of
+/// each pair the half turn exchanges (the same colours, the same value).
+pub fn opening_cells(size: usize, up_to_symmetry: bool) -> Vec<usize> {
+    let cells = size * size;
+    (0..cells)
+        .filter(|&cell| !up_to_symmetry || cell <= cells - 1 - cell)
+        .collect()
+}
+
+/// Proves the opening at `cell` on an N x N board, within `time` if given.
+/// `table` (for Black, the first player) may be shared by the openings of
+/// one board: what one proof settled, another may meet.
+pub fn prove_opening(
+    size: usize,
+    cell: usize,
+    time: Option<Duration>,
+    table: &mut ProofTable,
+    knowledge: &mut HexKnowledge,
+) -> OpeningProof {
+    let start = Instant::now();
+    let rules = HexRules {
+        board_size: size,
+        swap: false,
+    };
+    let mut hex = Hex::start_position(&rules);
+    hex.make_move(HexMove::cell(cell));
+    let limits = ProofLimits {
+        attacker: Player::P1,
+        within_plies: UNLIMITED,
+        max_nodes: None,
+        deadline: Deadline::new(
+            time.map(|time| start + time),
+            std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false)),
+        ),
+    };
+    let before = knowledge.proof_stats;
+    let result = prove(&mut hex, &limits, table, knowledge, &mut |nodes| {
+        log::info!("opening {cell}: {nodes} nodes");
+    });
+    let first_player_wins = match result.verdict {
+        Verdict::Proven { .. } => Some(true),
+        Verdict::Disproven => Some(false),
+        Verdict::Open => None,
+    };
+    OpeningProof {
+        cell,
+        first_player_wins,
+        nodes: result.nodes,
+        elapsed: start.elapsed(),
+        stats: knowledge.proof_stats.since(&before),
+    }
+}
+
+/// Published results of the openings without swap, first player's view:
+/// row by row from row 1, `W` the first player wins, `l` loses. 6x6 and
+/// 7x7 as in Hayward et al., "Solving 7x7 Hex" (2003; 6x6 by Queenbee
+/// before it), 8x8 as in Henderson, Arneson and Hayward, "Solving 8x8
+/// Hex" (2009); benzene's regression suites list the same maps.
+const PUBLISHED: [(usize, &str); 3] = [
+    (6, "lllllW lWWWWW WWWWWW WWWWWW WWWWWl Wlllll"),
+    (7, "llllllW llWlWWW lWWWWWl WWWWWWW lWWWWWl WWWlWll Wllllll"),
+    (
+        8,
+        "lllllllW llllllWW lWWWWWWl lWWWWWWW WWWWWWWl lWWWWWWl WWllllll Wlllllll",
+    ),
+];
+
+/// Whether the first player wins with a first stone on `cell` of an
+/// N x N board (no swap), as published, for the sizes above.
+pub fn published_first_player_wins(size: usize, cell: usize) -> Option<bool> {
+    let (_, map) = PUBLISHED.iter().find(|(n, _)| *n == size)?;
+    map.chars()
+        .filter(|c| !c.is_whitespace())
+        .nth(cell)
+        .map(|c| c == 'W')
+}
