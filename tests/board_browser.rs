@@ -512,7 +512,7 @@ fn hex_by_clicks_against_an_engine_and_an_occupied_cell_refused() {
             assert!(started.elapsed() < Duration::from_secs(10), "no refusal");
             tokio::time::sleep(Duration::from_millis(40)).await;
         };
-        assert!(error.contains("c3 is not a legal move"), "{error}");
+        assert!(error.contains("cell c3 is occupied"), "{error}");
         assert_eq!(plies(&state(&client).await), plies(&s));
         let end = play_to_the_end(&client, |legal| vec![Click::Cell(legal[0].clone())]).await;
         // Every move is a stone on the board.

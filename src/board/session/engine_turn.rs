@@ -1,0 +1,178 @@
+//! Engines at work for a session: keeping them told the game, a search
+//! with its thinking forwarded to the page, the engine's move (or its
+//! fault) and hints.
+
+use std::time::Duration;
+
+use crate::core::{Game, Player};
+use crate::referee::client::{ClockReport, EngineClient, EngineReply, Fault, PositionRequest};
+use crate::referee::record::MoveRecord;
+use crate::referee::timecontrol::allowed_time;
+
+use super::super::engines;
+use super::super::messages::{parse_info, Level, ServerMessage};
+use super::seat::fault_text;
+use super::{AnySession, Outbox, Session};
+
+impl<G: Game> Session<G> {
+    /// Tells every started engine the game anew (after undo or load).
+    pub(super) fn refresh_engines(&mut self) {
+        let (start_fen, board_size) = (self.start_fen.clone(), self.board_size);
+        for seat in self.seats.iter_mut() {
+            if let Some(engine) = seat.engine.as_mut() {
+                if let Err(fault) = engine.new_game(start_fen.as_deref(), board_size) {
+                    seat.fault = Some(fault_text(&fault));
+                }
+            }
+        }
+        if let Some(engine) = self.hint_engine.as_mut() {
+            let _ = engine.new_game(start_fen.as_deref(), board_size);
+        }
+        self.engines_stale = false;
+    }
+
+    fn search(
+        engine: &mut EngineClient,
+        request: &PositionRequest,
+        out: &Outbox,
+        side: Player,
+    ) -> Result<EngineReply, Fault> {
+        let send = out.clone();
+        // At most one message every 50 ms unless it carries a new principal
+        // variation: a fast engine's info lines must not flood the page.
+        let mut last_sent: Option<std::time::Instant> = None;
+        engine.info_listener = Some(Box::new(move |line: &str| {
+            let due = last_sent.is_none_or(|at| at.elapsed() >= Duration::from_millis(50));
+            if !due && !line.contains(" pv ") {
+                return;
+            }
+            if let Some(message) = parse_info(line, side) {
+                last_sent = Some(std::time::Instant::now());
+                send.send(message);
+            }
+        }));
+        let pid = engine.process().ok().map(|p| p.pid());
+        if let Some(pid) = pid {
+            out.searching().push(pid);
+        }
+        let allowed = allowed_time(&engine.spec.time, None);
+        let reply = engine.go(request, &ClockReport::default(), allowed);
+        if let Some(pid) = pid {
+            out.searching().retain(|&p| p != pid);
+        }
+        engine.info_listener = None;
+        reply
+    }
+
+    pub(super) fn hint(&mut self, out: &Outbox) -> Result<(), String> {
+        if self.result.is_some() {
+            return Err("the game is over".to_owned());
+        }
+        if self.engines_stale {
+            self.refresh_engines();
+        }
+        let texts = self.texts();
+        let side = self.position.side_to_move();
+        let own = self
+            .seats
+            .iter()
+            .position(|s| s.engine.is_some() && s.fault.is_none());
+        if own.is_none() && self.hint_engine.is_none() {
+            let spec = engines::engine_spec(G::NAME, None, None, &Level::Depth(3))?;
+            let mut engine = engines::client(spec, "board-hint", &self.rule_options);
+            engine
+                .new_game(self.start_fen.as_deref(), self.board_size)
+                .map_err(|f| format!("the hint engine {}", fault_text(&f)))?;
+            self.hint_engine = Some(engine);
+        }
+        let request = PositionRequest {
+            start_fen: self.start_fen.as_deref(),
+            moves: &texts,
+            to_move: side,
+            board_size: self.board_size,
+        };
+        let engine = match own {
+            Some(index) => self.seats[index].engine.as_mut(),
+            None => self.hint_engine.as_mut(),
+        }
+        .ok_or_else(|| "no engine to ask".to_owned())?;
+        // GTP and Gomocup engines play the move they find on their own
+        // board: they must hear the game anew before their next move.
+        if engine.protocol().keeps_its_board() {
+            self.engines_stale = true;
+        }
+        let reply = Self::search(engine, &request, out, side)
+            .map_err(|f| format!("no hint: the engine {}", fault_text(&f)))?;
+        out.send(ServerMessage::Hint {
+            mv: reply.mv,
+            score: reply.score,
+        });
+        Ok(())
+    }
+
+    /// Lets the engine to move play (or fail), and tells the page.
+    pub(super) fn play_engine_move(&mut self, out: &Outbox) {
+        self.step = false;
+        if self.engines_stale {
+            self.refresh_engines();
+        }
+        let side = self.position.side_to_move();
+        let texts = self.texts();
+        let start_fen = self.start_fen.clone();
+        let board_size = self.board_size;
+        let request = PositionRequest {
+            start_fen: start_fen.as_deref(),
+            moves: &texts,
+            to_move: side,
+            board_size,
+        };
+        let seat = &mut self.seats[side.index()];
+        let Some(engine) = seat.engine.as_mut() else {
+            return;
+        };
+        let reply = match Self::search(engine, &request, out, side) {
+            Ok(reply) => reply,
+            Err(fault) => {
+                let why = format!("{} {}", engine.display_name, fault_text(&fault));
+                seat.fault = Some(why.clone());
+                engine.shutdown();
+                out.send(ServerMessage::error(format!(
+                    "{why}; choose another engine for {} to go on",
+                    G::player_colour(side)
+                )));
+                out.send(self.state());
+                return;
+            }
+        };
+        match self.position.parse_legal_move(&reply.mv) {
+            Ok(mv) => {
+                let info = MoveRecord {
+                    mv: String::new(),
+                    book: false,
+                    millis: reply.elapsed.as_millis() as u64,
+                    score: reply.score.clone(),
+                    depth: reply.depth,
+                    nodes: reply.nodes,
+                };
+                self.make(mv, info);
+            }
+            Err(error) => {
+                let seat = &mut self.seats[side.index()];
+                let name = seat
+                    .engine
+                    .as_ref()
+                    .map_or_else(|| "the engine".to_owned(), |e| e.display_name.clone());
+                let why = format!("{name} played the illegal move '{}' ({error})", reply.mv);
+                seat.fault = Some(why.clone());
+                if let Some(engine) = seat.engine.as_mut() {
+                    engine.shutdown();
+                }
+                out.send(ServerMessage::error(format!(
+                    "{why}; choose another engine for {} to go on",
+                    G::player_colour(side)
+                )));
+            }
+        }
+        out.send(self.state());
+    }
+}
