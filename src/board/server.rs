@@ -93,7 +93,7 @@ async fn serve_tab(socket: WebSocket) {
         };
         match serde_json::from_str::<ClientMessage>(text.as_str()) {
             Ok(message) => {
-                if command_sender.send(message).is_err() {
+                if !connection::dispatch(message, &command_sender, &stopper) {
                     break;
                 }
             }

@@ -11,7 +11,10 @@ let games = [];
 let state = null;
 let selected = null; // Breakthrough: the square of the piece picked up
 let thinking = null; // the last `thinking` message of the current search
-let hint = null; // the last hint and the ply it is for
+let thinkingSince = null; // when the engine to move began: { side, plies, at }
+let hint = null; // the last hint: { move, score, plies } (plies: the ply it is for)
+let centres = {}; // each cell's centre on the board drawn, by name
+let cellRadius = 10; // how large the board drawn marks a cell
 
 const LEVELS = [
   ["depth:2", "easy (depth 2)"],
@@ -59,17 +62,20 @@ function receive(message) {
       state = message;
       selected = null;
       thinking = null;
+      noteEngineTurn();
       render();
       break;
     case "thinking":
       thinking = message;
       renderThinking();
+      drawGraph();
       drawBoard();
       break;
     case "hint":
-      hint = { text: `hint: ${message.move}` + (message.score ? ` (${message.score})` : ""), plies: state ? state.moves.length : 0 };
-      $("hint-move").textContent = hint.text;
+      hint = { move: message.move, score: message.score, plies: state ? state.moves.length : 0 };
+      $("hint-move").textContent = hintText();
       showError("");
+      drawBoard();
       break;
     case "record":
       $("record").value = message.text;
@@ -270,50 +276,100 @@ function render() {
   }
   list.scrollTop = list.scrollHeight;
   if (hint && hint.plies !== s.moves.length) hint = null;
-  $("hint-move").textContent = hint ? hint.text : "";
+  $("hint-move").textContent = hintText();
   renderThinking();
   drawGraph();
   drawBoard();
 }
 
-function renderThinking() {
-  if (!thinking) {
-    $("thinking").textContent = state && state.result ? "—" : "";
-    return;
-  }
-  const t = thinking;
-  $("thinking").textContent =
-    `${colourOf(t.side)}: depth ${t.depth ?? "?"}, score ${t.score ?? "?"}, nodes ${t.nodes ?? "?"}\npv ${t.pv.join(" ")}`;
+function hintText() {
+  return hint ? `hint: ${hint.move}` + (hint.score ? ` (${hint.score})` : "") : "";
 }
 
-/// A move's score from player 1's side, clipped for the graph.
-function scoreForP1(move, index) {
-  if (!move.score) return null;
-  const [kind, value] = move.score.split(" ");
+/// The engine to move and since when it thinks (the page's own clock, so
+/// that an engine that says nothing while it thinks, as GTP engines do,
+/// still shows it is at work).
+function engineThinking() {
+  const s = state;
+  if (!s || s.result || s.paused) return null;
+  const seat = s.players[s.to_move === "p1" ? 0 : 1];
+  return seat.human || seat.fault ? null : s.to_move;
+}
+
+function noteEngineTurn() {
+  const side = engineThinking();
+  const plies = state.moves.length;
+  if (!side) thinkingSince = null;
+  else if (!thinkingSince || thinkingSince.plies !== plies) thinkingSince = { side, plies, at: Date.now() };
+}
+
+function lastEngineMove() {
+  const moves = state ? state.moves : [];
+  const m = moves[moves.length - 1];
+  if (!m || (!m.millis && !m.score && !m.depth)) return "";
+  const figures = [m.score && `score ${m.score}`, m.depth && `depth ${m.depth}`, m.nodes && `nodes ${m.nodes}`]
+    .filter(Boolean).join(", ");
+  return `played ${m.move} in ${(m.millis / 1000).toFixed(1)} s` + (figures ? ` (${figures})` : "");
+}
+
+function renderThinking() {
+  const lines = [];
+  if (thinkingSince) {
+    const seconds = ((Date.now() - thinkingSince.at) / 1000).toFixed(1);
+    lines.push(`${colourOf(thinkingSince.side)} thinking: ${seconds} s`);
+  }
+  if (thinking) {
+    const t = thinking;
+    lines.push(`depth ${t.depth ?? "?"}, score ${t.score ?? "?"}, nodes ${t.nodes ?? "?"}`);
+    if (t.pv.length) lines.push(`pv ${t.pv.join(" ")}`);
+    if (t.message) lines.push(`says: ${t.message}`);
+  }
+  if (!thinkingSince) {
+    const last = lastEngineMove();
+    if (last) lines.push(last);
+  }
+  $("thinking").textContent = lines.length ? lines.join("\n") : "—";
+}
+
+/// A score (`cp 35`, `mate -3`, as the engine gave it, from the mover's
+/// side) from player 1's side, clipped to +-1000 (a mate is at the edge).
+function scoreForP1(score, moverIsP1) {
+  if (!score) return null;
+  const [kind, value] = score.split(" ");
   let number = Number(value);
   if (!Number.isFinite(number)) return null;
   if (kind === "mate") number = number > 0 ? 1000 : -1000;
   number = Math.max(-1000, Math.min(1000, number));
-  const firstMover = sideOfFen(state.game, state.start_fen);
-  const moverIsP1 = (index % 2 === 0) === (firstMover === "p1");
   return moverIsP1 ? number : -number;
 }
 
+/// The score graph: each engine move's score from player 1's side (up is
+/// good for player 1), the search under way as a dashed last stretch.
 function drawGraph() {
   const graph = $("graph");
   graph.innerHTML = "";
-  const axis = element("line", { x1: 0, y1: 50, x2: 300, y2: 50, stroke: "#aaa" });
-  graph.appendChild(axis);
-  const n = state.moves.length;
+  const [width, height] = [300, 100];
+  const y = (score) => height / 2 - (score * (height / 2 - 4)) / 1000;
+  graph.appendChild(element("line", { x1: 0, y1: height / 2, x2: width, y2: height / 2, stroke: "#aaa" }));
+  graph.appendChild(element("text", { x: 2, y: 10, class: "graph-label" }, `${colourOf("p1")} better`));
+  graph.appendChild(element("text", { x: 2, y: height - 3, class: "graph-label" }, `${colourOf("p2")} better`));
+  const firstMover = sideOfFen(state.game, state.start_fen);
+  const n = state.moves.length + (thinking ? 1 : 0);
+  const x = (ply) => (width * (ply + 1)) / Math.max(n, 1);
   const points = [];
   state.moves.forEach((m, i) => {
-    const score = scoreForP1(m, i);
-    if (score === null) return;
-    points.push(`${(300 * (i + 1)) / Math.max(n, 1)},${50 - score / 20}`);
+    const score = scoreForP1(m.score, (i % 2 === 0) === (firstMover === "p1"));
+    if (score !== null) points.push([x(i), y(score)]);
   });
-  if (points.length) {
-    graph.appendChild(element("polyline", { points: points.join(" "), fill: "none", stroke: "#246", "stroke-width": 1.5 }));
+  const line = (pts, extra) => element("polyline", { points: pts.map((p) => p.join(",")).join(" "), fill: "none", stroke: "#246", "stroke-width": 1.5, ...extra });
+  if (points.length) graph.appendChild(line(points, { id: "graph-line" }));
+  const live = thinking && scoreForP1(thinking.score, thinking.side === "p1");
+  if (live !== null && live !== undefined && thinking) {
+    const now = [x(state.moves.length), y(live)];
+    const from = points.length ? points[points.length - 1] : [0, height / 2];
+    graph.appendChild(line([from, now], { "stroke-dasharray": "3,2", id: "graph-live" }));
   }
+  graph.dataset.points = String(points.length);
 }
 
 // ---- drawing ---------------------------------------------------------------
@@ -358,17 +414,6 @@ function lastMove() {
   return state.moves.length ? state.moves[state.moves.length - 1].move : null;
 }
 
-/// The cells the engine's principal variation reaches, numbered.
-function pvCells() {
-  const cells = new Map();
-  if (!thinking || !thinking.pv) return cells;
-  thinking.pv.slice(0, 8).forEach((mv, i) => {
-    const cell = moveTarget(mv);
-    if (cell && !cells.has(cell)) cells.set(cell, i + 1);
-  });
-  return cells;
-}
-
 function moveTarget(mv) {
   if (state.game === "breakthrough") return mv.length >= 4 ? mv.slice(-2) : null;
   if (mv === "swap" || mv === "pass") return null;
@@ -380,13 +425,90 @@ function drawBoard() {
   box.innerHTML = "";
   if (!state) return;
   const draw = { hex: drawHex, gomoku: drawGomoku, breakthrough: drawBreakthrough, cavalo: drawCavalo }[state.game];
-  if (draw) box.appendChild(draw());
+  if (!draw) return;
+  centres = {};
+  const svg = draw();
+  drawPv(svg);
+  drawHint(svg);
+  box.appendChild(svg);
 }
 
-function onCell(node, name) {
+/// A cell of the board drawn: clickable, and its centre kept for the marks
+/// drawn over the board.
+function onCell(node, name, cx, cy) {
   node.classList.add("cell");
   node.dataset.cell = name;
   node.addEventListener("click", () => clickCell(name));
+  centres[name] = [cx, cy];
+}
+
+// ---- marks over the board: the engine's principal variation and the hint --
+
+const STONE_FILL = { p1: "#111", p2: "#f8f8f8" };
+
+/// Where a move goes from and to on the board drawn; `from` is null for a
+/// stone put on the board. `knights` follows Jogo do Cavalo's knights.
+function moveEnds(mv, side, knights) {
+  if (mv === "swap" || mv === "pass") return null;
+  if (state.game === "breakthrough") return mv.length >= 4 ? { from: mv.slice(0, 2), to: mv.slice(-2) } : null;
+  const to = mv.split("/")[0];
+  if (state.game !== "cavalo") return { from: null, to };
+  const from = knights[side];
+  knights[side] = to;
+  return { from, to };
+}
+
+function cavaloKnights() {
+  if (state.game !== "cavalo") return {};
+  const fields = state.fen.split(/\s+/);
+  const at = (cell) => (cell === "-" ? null : cell);
+  return { p1: at(fields[1]), p2: at(fields[2]) };
+}
+
+function arrow(svg, from, to, className) {
+  const [x1, y1] = centres[from];
+  const [x2, y2] = centres[to];
+  svg.appendChild(element("line", { x1, y1, x2, y2, class: `${className} arrow`, "marker-end": `url(#${className}-head)` }));
+}
+
+function arrowHeads(svg) {
+  const defs = element("defs", {});
+  for (const name of ["pv", "hint"]) {
+    const marker = element("marker", { id: `${name}-head`, viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 5, markerHeight: 5, orient: "auto-start-reverse" });
+    marker.appendChild(element("path", { d: "M 0 0 L 10 5 L 0 10 z", class: `${name}-head` }));
+    defs.appendChild(marker);
+  }
+  svg.appendChild(defs);
+}
+
+/// The principal variation of the search under way: translucent numbered
+/// stones (Hex, Gomoku) or numbered arrows (Breakthrough, Jogo do Cavalo).
+function drawPv(svg) {
+  arrowHeads(svg);
+  if (!thinking || !thinking.pv || !thinking.pv.length) return;
+  const knights = cavaloKnights();
+  let side = thinking.side;
+  thinking.pv.slice(0, 8).forEach((mv, i) => {
+    const ends = moveEnds(mv, side, knights);
+    const mover = side;
+    side = side === "p1" ? "p2" : "p1";
+    if (!ends || !centres[ends.to]) return;
+    const [cx, cy] = centres[ends.to];
+    if (ends.from && centres[ends.from]) arrow(svg, ends.from, ends.to, "pv");
+    else svg.appendChild(element("circle", { cx, cy, r: cellRadius, fill: STONE_FILL[mover], class: "pv-stone" }));
+    const dark = !ends.from && mover === "p1";
+    svg.appendChild(element("text", { x: cx, y: cy + 4, "text-anchor": "middle", class: dark ? "pv pv-light" : "pv" }, i + 1));
+  });
+}
+
+/// The hint: its cell ringed, or its arrow for a piece that moves.
+function drawHint(svg) {
+  if (!hint || !state || hint.plies !== state.moves.length) return;
+  const ends = moveEnds(hint.move, state.to_move, cavaloKnights());
+  if (!ends || !centres[ends.to]) return;
+  if (ends.from && centres[ends.from]) arrow(svg, ends.from, ends.to, "hint");
+  const [cx, cy] = centres[ends.to];
+  svg.appendChild(element("circle", { cx, cy, r: cellRadius * 1.1, class: "hint-mark", "data-hint": ends.to }));
 }
 
 function drawHex() {
@@ -394,6 +516,7 @@ function drawHex() {
   const rows = expandRows(fields[0]);
   const n = rows.length;
   const r = 20; // hexagon radius
+  cellRadius = r * 0.6;
   const w = Math.sqrt(3) * r;
   const width = w * (n + (n - 1) / 2) + 2 * r + 50;
   const height = 1.5 * r * (n - 1) + 2 * r + 60;
@@ -416,7 +539,6 @@ function drawHex() {
   edge([x2 - w / 2, y2 + r + gap], [x3 + w / 2, y3 + r + gap], "#111");
   edge([x0 - w / 2 - gap, y0 - r / 2], [x2 - w / 2 - gap, y2 + r / 2], "#f8f8f8");
   edge([x1 + w / 2 + gap, y1 - r / 2], [x3 + w / 2 + gap, y3 + r / 2], "#f8f8f8");
-  const pv = pvCells();
   const last = lastMove();
   for (let row = 0; row < n; row++) {
     for (let col = 0; col < n; col++) {
@@ -431,9 +553,8 @@ function drawHex() {
       const fill = stone === "x" ? "#111" : stone === "o" ? "#f8f8f8" : "#d9b36c";
       const hexagon = element("polygon", { points: corners.join(" "), fill, stroke: "#6b5330", "stroke-width": 1 });
       if (name === last) hexagon.classList.add("last");
-      onCell(hexagon, name);
+      onCell(hexagon, name, cx, cy);
       svg.appendChild(hexagon);
-      if (pv.has(name)) svg.appendChild(element("text", { x: cx - 4, y: cy + 4, class: "pv" }, pv.get(name)));
     }
     svg.appendChild(element("text", { x: center(0, row)[0] - w - 8, y: center(0, row)[1] + 4, class: "coord" }, row + 1));
   }
@@ -449,6 +570,7 @@ function drawGomoku() {
   const n = rows.length;
   const step = 28;
   const margin = 30;
+  cellRadius = step * 0.4;
   const size = margin * 2 + step * (n - 1);
   const svg = element("svg", { viewBox: `0 0 ${size} ${size}`, id: "board-svg" });
   svg.appendChild(element("rect", { x: 0, y: 0, width: size, height: size, fill: "#e3c07a" }));
@@ -459,7 +581,6 @@ function drawGomoku() {
     svg.appendChild(element("text", { x: p - 3, y: size - 8, class: "coord" }, String.fromCharCode(97 + i)));
     svg.appendChild(element("text", { x: 4, y: margin + (n - 1 - i) * step + 4, class: "coord" }, i + 1));
   }
-  const pv = pvCells();
   const last = lastMove();
   for (let top = 0; top < n; top++) {
     const row = n - 1 - top;
@@ -474,9 +595,8 @@ function drawGomoku() {
         stroke: stone === "." ? "none" : "#333",
       });
       if (name === last) circle.classList.add("last");
-      onCell(circle, name);
+      onCell(circle, name, cx, cy);
       svg.appendChild(circle);
-      if (pv.has(name)) svg.appendChild(element("text", { x: cx - 4, y: cy + 4, class: "pv" }, pv.get(name)));
     }
   }
   return svg;
@@ -489,11 +609,11 @@ function drawBreakthrough() {
   const columns = ranks[0].length;
   const step = 48;
   const margin = 24;
+  cellRadius = step * 0.3;
   const svg = element("svg", { viewBox: `0 0 ${margin * 2 + step * columns} ${margin * 2 + step * rows}`, id: "board-svg" });
   const targets = selected
     ? state.legal.filter((m) => m.startsWith(selected)).map((m) => m.slice(2, 4))
     : [];
-  const pv = pvCells();
   const last = lastMove();
   for (let top = 0; top < rows; top++) {
     const rank = rows - 1 - top;
@@ -504,7 +624,7 @@ function drawBreakthrough() {
       const square = element("rect", { x, y, width: step, height: step, fill: (file + rank) % 2 ? "#eed9b6" : "#b58863", stroke: "#6b5330", "stroke-width": 0.5 });
       if (name === selected) square.classList.add("selected");
       if (last && (last.slice(0, 2) === name || last.slice(-2) === name)) square.classList.add("last");
-      onCell(square, name);
+      onCell(square, name, x + step / 2, y + step / 2);
       svg.appendChild(square);
       const piece = ranks[top][file];
       if (piece === "P" || piece === "p") {
@@ -515,7 +635,6 @@ function drawBreakthrough() {
         }));
       }
       if (targets.includes(name)) svg.appendChild(element("circle", { cx: x + step / 2, cy: y + step / 2, r: step * 0.15, class: "target" }));
-      if (pv.has(name)) svg.appendChild(element("text", { x: x + 4, y: y + 14, class: "pv" }, pv.get(name)));
     }
     svg.appendChild(element("text", { x: 6, y: margin + top * step + step / 2 + 4, class: "coord" }, rank + 1));
   }
@@ -531,9 +650,9 @@ function drawCavalo() {
   const knights = { [fields[1]]: "W", [fields[2]]: "B" };
   const step = 44;
   const margin = 24;
+  cellRadius = step * 0.3;
   const width = margin * 2 + step * 10;
   const svg = element("svg", { viewBox: `0 0 ${width} ${width + 40}`, id: "board-svg" });
-  const pv = pvCells();
   const last = lastMove() && moveTarget(lastMove());
   // Row 1 at the top, as the seed's display showed it.
   for (let row = 0; row < 10; row++) {
@@ -546,7 +665,7 @@ function drawCavalo() {
       const removed = value === "x" && !knight;
       const square = element("rect", { x, y, width: step, height: step, fill: removed ? "#555" : (col + row) % 2 ? "#f3e7cf" : "#e2cfa6", stroke: "#6b5330", "stroke-width": 0.5 });
       if (name === last) square.classList.add("last");
-      onCell(square, name);
+      onCell(square, name, x + step / 2, y + step / 2);
       svg.appendChild(square);
       if (knight) {
         svg.appendChild(element("circle", { cx: x + step / 2, cy: y + step / 2, r: step * 0.38, fill: knight === "W" ? "#fafafa" : "#222", stroke: "#000", "stroke-width": 1.5, "pointer-events": "none" }));
@@ -554,7 +673,6 @@ function drawCavalo() {
       } else if (!removed) {
         svg.appendChild(element("text", { x: x + step / 2 - (value.length > 1 ? 8 : 4), y: y + step / 2 + 5, "font-size": 14, "pointer-events": "none" }, value));
       }
-      if (pv.has(name)) svg.appendChild(element("text", { x: x + 3, y: y + 12, class: "pv" }, pv.get(name)));
     }
     svg.appendChild(element("text", { x: 4, y: margin + row * step + step / 2 + 4, class: "coord" }, row + 1));
   }
@@ -649,8 +767,8 @@ function wire() {
   $("new-game").onclick = newGame;
   $("swap").onclick = () => play("swap");
   $("pass").onclick = () => play("pass");
-  for (const action of ["undo", "hint", "resign", "pause", "resume", "step", "save"]) {
-    $(action).onclick = () => { showError(""); send({ type: action }); };
+  for (const action of ["undo", "hint", "resign", "pause", "resume", "step", "save", "move_now"]) {
+    $(action.replace("_", "-")).onclick = () => { showError(""); send({ type: action }); };
   }
   $("load").onclick = () => send({ type: "load", text: $("record").value });
   $("load-file").onchange = async (event) => {
@@ -669,6 +787,8 @@ function wire() {
       showError("select the FEN below and copy it");
     }
   };
+  // The thinking engine's clock runs on the page.
+  setInterval(() => { if (thinkingSince) renderThinking(); }, 200);
   connect();
 }
 

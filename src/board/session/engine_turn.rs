@@ -2,15 +2,19 @@
 //! with its thinking forwarded to the page, the engine's move (or its
 //! fault) and hints.
 
-use std::time::Duration;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use crate::core::{Game, Player};
-use crate::referee::client::{ClockReport, EngineClient, EngineReply, Fault, PositionRequest};
+use crate::referee::client::{
+    ClockReport, EngineClient, EngineReply, Fault, InfoListener, PositionRequest, Proto,
+};
 use crate::referee::record::MoveRecord;
 use crate::referee::timecontrol::allowed_time;
 
 use super::super::engines;
-use super::super::messages::{parse_info, Level, ServerMessage};
+use super::super::messages::{parse_info, parse_pbrain_chatter, Level, ServerMessage};
+use super::outbox::Search;
 use super::seat::fault_text;
 use super::{AnySession, Outbox, Session};
 
@@ -31,37 +35,55 @@ impl<G: Game> Session<G> {
         self.engines_stale = false;
     }
 
+    /// Asks `engine` for a move, forwarding what it thinks to the page;
+    /// the figures a Gomocup brain gives only in its messages fill the
+    /// reply's.
     fn search(
         engine: &mut EngineClient,
         request: &PositionRequest,
         out: &Outbox,
         side: Player,
     ) -> Result<EngineReply, Fault> {
-        let send = out.clone();
-        // At most one message every 50 ms unless it carries a new principal
-        // variation: a fast engine's info lines must not flood the page.
-        let mut last_sent: Option<std::time::Instant> = None;
-        engine.info_listener = Some(Box::new(move |line: &str| {
-            let due = last_sent.is_none_or(|at| at.elapsed() >= Duration::from_millis(50));
-            if !due && !line.contains(" pv ") {
-                return;
-            }
-            if let Some(message) = parse_info(line, side) {
-                last_sent = Some(std::time::Instant::now());
-                send.send(message);
-            }
-        }));
-        let pid = engine.process().ok().map(|p| p.pid());
-        if let Some(pid) = pid {
-            out.searching().push(pid);
+        let last_said = Arc::new(Mutex::new(None));
+        engine.info_listener = Some(thinking_forwarder(
+            engine.proto(),
+            out.clone(),
+            side,
+            last_said.clone(),
+        ));
+        // Only UGI and UCI have a `stop` for "move now".
+        let stoppable = matches!(engine.proto(), Proto::Ugi | Proto::Uci);
+        let search = engine.process().ok().map(|process| Search {
+            pid: process.pid(),
+            input: stoppable.then(|| process.input_handle()).flatten(),
+        });
+        let pid = search.as_ref().map(|s| s.pid);
+        if let Some(search) = search {
+            out.searching().push(search);
         }
         let allowed = allowed_time(&engine.spec.time, None);
         let reply = engine.go(request, &ClockReport::default(), allowed);
         if let Some(pid) = pid {
-            out.searching().retain(|&p| p != pid);
+            // Dropping the input handle here lets the engine see its input
+            // end when it is shut down.
+            out.searching().retain(|s| s.pid != pid);
         }
         engine.info_listener = None;
-        reply
+        let said = last_said.lock().map(|mut m| m.take()).unwrap_or_default();
+        reply.map(|mut reply| {
+            if let Some(ServerMessage::Thinking {
+                depth,
+                score,
+                nodes,
+                ..
+            }) = said
+            {
+                reply.score = reply.score.or(score);
+                reply.depth = reply.depth.or(depth);
+                reply.nodes = reply.nodes.or(nodes);
+            }
+            reply
+        })
     }
 
     pub(super) fn hint(&mut self, out: &Outbox) -> Result<(), String> {
@@ -175,4 +197,34 @@ impl<G: Game> Session<G> {
         }
         out.send(self.state());
     }
+}
+
+/// Passes an engine's thinking on to the page: UGI and UCI `info` lines, a
+/// Gomocup brain's MESSAGE and DEBUG lines. At most one message every
+/// 50 ms unless it carries a new principal variation: a fast engine's
+/// lines must not flood the page. The last message is kept in `last_said`.
+fn thinking_forwarder(
+    proto: Proto,
+    out: Outbox,
+    side: Player,
+    last_said: Arc<Mutex<Option<ServerMessage>>>,
+) -> InfoListener {
+    let mut last_sent: Option<Instant> = None;
+    Box::new(move |line: &str| {
+        let message = match proto {
+            Proto::Pbrain => parse_pbrain_chatter(line, side),
+            _ => parse_info(line, side),
+        };
+        let Some(message) = message else {
+            return;
+        };
+        if let Ok(mut kept) = last_said.lock() {
+            *kept = Some(message.clone());
+        }
+        let due = last_sent.is_none_or(|at| at.elapsed() >= Duration::from_millis(50));
+        if due || line.contains(" pv ") {
+            last_sent = Some(Instant::now());
+            out.send(message);
+        }
+    })
 }

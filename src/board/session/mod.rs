@@ -24,6 +24,7 @@ use seat::{make_engine, Seat};
 
 pub use game_info::{colours, game_info};
 pub use outbox::Outbox;
+pub use records::{read_record, record_rules};
 
 /// A session whose game is known only to itself.
 pub trait AnySession: Send {
@@ -37,6 +38,10 @@ pub trait AnySession: Send {
     /// Lets the engine to move play (or fail).
     fn engine_move(&mut self, out: &Outbox);
     fn state(&self) -> ServerMessage;
+    /// Who plays each side: a game loaded in another kind's place keeps them.
+    fn players(&self) -> [PlayerSpec; 2];
+    /// Replaces the game by a record's, or says why not (the game stays).
+    fn load_record(&mut self, text: &str) -> Result<(), String>;
 }
 
 pub struct Session<G: Game> {
@@ -258,6 +263,8 @@ impl<G: Game> AnySession for Session<G> {
                 Ok(())
             }
             ClientMessage::Load { text } => self.load(&text),
+            // The server answers it at once, while the engine thinks.
+            ClientMessage::MoveNow => Err("no engine is thinking".to_owned()),
         };
         if let Err(message) = outcome {
             out.send(ServerMessage::error(message));
@@ -280,6 +287,14 @@ impl<G: Game> AnySession for Session<G> {
 
     fn engine_move(&mut self, out: &Outbox) {
         self.play_engine_move(out);
+    }
+
+    fn players(&self) -> [PlayerSpec; 2] {
+        [self.seats[0].player.clone(), self.seats[1].player.clone()]
+    }
+
+    fn load_record(&mut self, text: &str) -> Result<(), String> {
+        self.load(text)
     }
 
     fn state(&self) -> ServerMessage {

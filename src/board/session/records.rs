@@ -47,24 +47,14 @@ impl<G: Game> Session<G> {
                 termination: Termination::MaxMoves,
                 reason: "unfinished".to_owned(),
             }),
-            notes: Vec::new(),
+            notes: vec![rules_note(&self.rule_options)],
         }
     }
 
-    /// Replaces the game by a record's (its first game), each move checked.
+    /// Replaces the game by a record's (its first game), each move checked;
+    /// the rules are the record's where it names them, else this game's.
     pub(super) fn load(&mut self, text: &str) -> Result<(), String> {
-        let format = if text.trim_start().starts_with('(') {
-            RecordFormat::Sgf
-        } else if text.trim_start().starts_with('{') {
-            RecordFormat::Json
-        } else {
-            RecordFormat::Text
-        };
-        let records = record::parse(format, text)?;
-        let record = records
-            .into_iter()
-            .next()
-            .ok_or_else(|| "the record holds no game".to_owned())?;
+        let record = read_record(text)?;
         if record.game != G::NAME {
             return Err(format!(
                 "the record is of {}, this game is {}",
@@ -72,7 +62,7 @@ impl<G: Game> Session<G> {
                 G::NAME
             ));
         }
-        let mut rule_options = self.rule_options.clone();
+        let mut rule_options = record_rules(&record).unwrap_or_else(|| self.rule_options.clone());
         if let Some(size) = record.board_size {
             let has_size = G::rule_options()
                 .iter()
@@ -149,4 +139,45 @@ impl<G: Game> Session<G> {
         *self = loaded;
         Ok(())
     }
+}
+
+/// The first game of a record in any of the referee's formats.
+pub fn read_record(text: &str) -> Result<GameRecord, String> {
+    let format = if text.trim_start().starts_with('(') {
+        RecordFormat::Sgf
+    } else if text.trim_start().starts_with('{') {
+        RecordFormat::Json
+    } else {
+        RecordFormat::Text
+    };
+    record::parse(format, text)?
+        .into_iter()
+        .next()
+        .ok_or_else(|| "the record holds no game".to_owned())
+}
+
+/// The note by which a board's record keeps its game's rule options (a
+/// record has no field for them): `board rules: BoardSize=5 Swap=false`.
+const RULES_NOTE: &str = "board rules:";
+
+fn rules_note(rule_options: &[(String, String)]) -> String {
+    let pairs: Vec<String> = rule_options
+        .iter()
+        .map(|(name, value)| format!("{name}={value}"))
+        .collect();
+    format!("{RULES_NOTE} {}", pairs.join(" "))
+}
+
+/// The rule options a board's record keeps, if it keeps them.
+pub fn record_rules(record: &GameRecord) -> Option<Vec<(String, String)>> {
+    let note = record
+        .notes
+        .iter()
+        .find_map(|note| note.strip_prefix(RULES_NOTE))?;
+    Some(
+        note.split_whitespace()
+            .filter_map(|pair| pair.split_once('='))
+            .map(|(name, value)| (name.to_owned(), value.to_owned()))
+            .collect(),
+    )
 }
