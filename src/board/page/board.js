@@ -777,14 +777,19 @@ function wire() {
     $("record").value = await file.text();
     send({ type: "load", text: $("record").value });
   };
+  // The FEN is always put in its field, selected: where the clipboard is
+  // not offered (no secure context, no permission) it is copied from there.
   $("copy-fen").onclick = async () => {
     if (!state) return;
+    const field = $("fen");
+    field.value = state.fen;
+    field.focus();
+    field.select();
     try {
       await navigator.clipboard.writeText(state.fen);
       showError("FEN copied");
     } catch (e) {
-      $("fen").select();
-      showError("select the FEN below and copy it");
+      showError(document.execCommand("copy") ? "FEN copied" : "FEN selected below: copy it with Ctrl-C");
     }
   };
   // The thinking engine's clock runs on the page.
