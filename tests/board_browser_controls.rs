@@ -5,9 +5,15 @@
 
 mod browser;
 
+use std::time::{Duration, Instant};
+
 use browser::page::*;
 use browser::{with_server, Ending};
 use fantoccini::Client;
+
+/// How soon an engine told to move now must have moved (its limit is a
+/// minute).
+const SOON: Duration = Duration::from_secs(10);
 
 /// Sets one side to an engine command (`proto` ugi) at `limit`.
 async fn command_player(client: &Client, side: &str, command: &str, limit: &str) {
@@ -103,9 +109,14 @@ fn a_saved_game_loads_back_and_its_fen_is_copied() {
         set_value(&client, "p2-kind", "human").await;
         click(&client, "#new-game").await;
         wait_state(&client, "the new game", |s| s["game"] == "breakthrough").await;
-        for (from, to) in [("a2", "a3"), ("e4", "e3"), ("b2", "b3")] {
+        // Each move waits for the board to be drawn anew before the next.
+        for (ply, (from, to)) in [("a2", "a3"), ("e4", "e3"), ("b2", "b3")]
+            .iter()
+            .enumerate()
+        {
             click_cell(&client, from).await;
             click_cell(&client, to).await;
+            wait_state(&client, "the move", |s| plies(s) == ply + 1).await;
         }
         let saved_state = wait_state(&client, "three moves", |s| plies(s) == 3).await;
         click(&client, "#save").await;
@@ -174,8 +185,11 @@ fn thinking_is_shown_and_move_now_and_the_hint_cut_it_short() {
             "document.getElementById('graph-live')",
         )
         .await;
+        screenshot(&client, "thinking").await;
+        let asked = Instant::now();
         click(&client, "#move-now").await;
         let s = wait_state(&client, "the move made now", |s| plies(s) == 1).await;
+        assert!(asked.elapsed() < SOON, "the engine went on thinking");
         assert!(s["moves"][0]["score"].is_string(), "{s}");
         // The person's move; then a hint from the engine, cut short too,
         // drawn on the board.
@@ -183,8 +197,10 @@ fn thinking_is_shown_and_move_now_and_the_hint_cut_it_short() {
         click_cell(&client, &free).await;
         wait_state(&client, "the person's move", |s| plies(s) == 2).await;
         wait_until(&client, "the engine thinking again", "thinking !== null").await;
+        let asked = Instant::now();
         click(&client, "#move-now").await;
         wait_state(&client, "the person's turn", |s| plies(s) == 3).await;
+        assert!(asked.elapsed() < SOON, "the engine went on thinking");
         wait_until(
             &client,
             "the graph's points",
@@ -193,6 +209,7 @@ fn thinking_is_shown_and_move_now_and_the_hint_cut_it_short() {
         .await;
         click(&client, "#hint").await;
         wait_until(&client, "the hint search", "thinking !== null").await;
+        let asked = Instant::now();
         click(&client, "#move-now").await;
         wait_until(
             &client,
@@ -200,6 +217,7 @@ fn thinking_is_shown_and_move_now_and_the_hint_cut_it_short() {
             "document.querySelectorAll('.hint-mark').length === 1",
         )
         .await;
+        assert!(asked.elapsed() < SOON, "the engine went on thinking");
         let hinted = client
             .execute(
                 "return document.querySelector('.hint-mark').dataset.hint;",
