@@ -17,8 +17,17 @@ impl Seat {
     pub(super) fn name(&self) -> String {
         match (&self.player, &self.engine) {
             (PlayerSpec::Human, _) => "human".to_owned(),
-            (PlayerSpec::Engine { level, .. }, Some(engine)) => {
-                format!("{} ({})", engine.display_name, engines::describe(level))
+            (PlayerSpec::Engine { level, command, .. }, Some(engine)) => {
+                // Until our own engine says its name, its path would stand
+                // for it.
+                let own = command.as_deref().is_none_or(|c| c.trim().is_empty());
+                let unnamed = engine.display_name == engine.spec.command;
+                let name = if own && unnamed {
+                    "our engine"
+                } else {
+                    engine.display_name.as_str()
+                };
+                format!("{name} ({})", engines::describe(level))
             }
             (PlayerSpec::Engine { level, .. }, None) => {
                 format!("engine ({})", engines::describe(level))
