@@ -65,7 +65,7 @@ fn gomoku_names_occupied_points_and_renju_forbidden_points() {
     let moves = ["h7", "a1", "h9", "a3", "g8", "a5", "i8", "a7"];
     let position = start::<Gomoku>(&[("Rule", "renju")], &moves);
     match position.parse_legal_move("h8") {
-        Err(why) => assert!(why.to_string().contains("double three"), "{why}"),
+        Err(why) => assert!(why.reason().contains("double three"), "{why:?}"),
         Ok(_) => panic!("h8 is a double three"),
     }
 }

@@ -270,12 +270,25 @@ pub enum MoveError {
     Illegal(String),
 }
 
+impl MoveError {
+    /// Why the move is refused, for a person: the game's own words for an
+    /// illegal move (`Game::illegal_reason`).
+    pub fn reason(&self) -> String {
+        match self {
+            MoveError::Illegal(why) | MoveError::Unreadable(why) => why.clone(),
+            MoveError::GameOver => self.to_string(),
+        }
+    }
+}
+
 impl std::fmt::Display for MoveError {
     fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
         match self {
             MoveError::GameOver => f.write_str("the game is already over"),
             MoveError::Unreadable(why) => f.write_str(why),
-            MoveError::Illegal(why) => f.write_str(why),
+            // The engines' protocol lines say only this (their transcripts
+            // are the contract); `reason` gives the game's words.
+            MoveError::Illegal(_) => f.write_str("illegal move"),
         }
     }
 }

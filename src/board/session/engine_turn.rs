@@ -184,7 +184,11 @@ impl<G: Game> Session<G> {
                     .engine
                     .as_ref()
                     .map_or_else(|| "the engine".to_owned(), |e| e.display_name.clone());
-                let why = format!("{name} played the illegal move '{}' ({error})", reply.mv);
+                let why = format!(
+                    "{name} played the illegal move '{}' ({})",
+                    reply.mv,
+                    error.reason()
+                );
                 seat.fault = Some(why.clone());
                 if let Some(engine) = seat.engine.as_mut() {
                     engine.shutdown();

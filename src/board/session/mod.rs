@@ -130,7 +130,7 @@ impl<G: Game> Session<G> {
             .parse_legal_move(text)
             // The game's own words: what its rules forbid, or why the text
             // is no move at all.
-            .map_err(|why| why.to_string())?;
+            .map_err(|why| why.reason())?;
         self.make(mv, MoveRecord::default());
         Ok(mv)
     }
