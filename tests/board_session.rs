@@ -14,6 +14,7 @@ use serde_json::Value;
 
 struct Tab {
     commands: Option<Sender<ClientMessage>>,
+    out: Outbox,
     replies: Receiver<Value>,
     thread: Option<JoinHandle<()>>,
 }
@@ -26,9 +27,11 @@ impl Tab {
             let value = serde_json::to_value(&message).expect("messages serialise");
             let _ = reply_sender.send(value);
         }));
-        let thread = std::thread::spawn(move || connection::run(command_receiver, out));
+        let tab_out = out.clone();
+        let thread = std::thread::spawn(move || connection::run(command_receiver, tab_out));
         let tab = Tab {
             commands: Some(commands),
+            out,
             replies,
             thread: Some(thread),
         };
@@ -37,12 +40,13 @@ impl Tab {
         tab
     }
 
+    /// Sends as the server does: "move now" at once, the rest in order.
     fn send(&self, message: ClientMessage) {
-        self.commands
-            .as_ref()
-            .expect("open")
-            .send(message)
-            .expect("the tab's thread runs");
+        let commands = self.commands.as_ref().expect("open");
+        assert!(
+            connection::dispatch(message, commands, &self.out),
+            "the tab's thread runs"
+        );
     }
 
     fn send_json(&self, text: &str) {
@@ -204,7 +208,7 @@ fn illegal_moves_and_bad_requests_are_refused_without_harm() {
     tab.send(ClientMessage::Move { mv: "a2a4".into() });
     let why = tab.expect_error();
     assert!(
-        why.contains("a2a4") && why.contains("not a legal move"),
+        why.contains("a2a4") && why.contains("one step forward or diagonally forward"),
         "{why}"
     );
     tab.send(ClientMessage::Move { mv: "h8".into() });
@@ -338,6 +342,101 @@ fn engines_in_gtp_and_gomocup_play_through_their_own_protocols() {
     ));
     let end = play_first_moves_to_the_end(&tab);
     assert_eq!(end["result"]["winner"], "p2", "{end}");
+    // The brain says its depth and score only in a MESSAGE line: the move
+    // list has them all the same.
+    let reply = &end["moves"][1];
+    assert!(reply["depth"].as_u64().is_some_and(|d| d > 0), "{reply}");
+    assert!(reply["score"].is_string(), "{reply}");
     tab.close();
     assert!(children_of_this_process().is_empty());
+}
+
+#[test]
+fn move_now_makes_a_long_search_end_with_its_best_move() {
+    let _serial = serial();
+    let mut tab = Tab::open();
+    tab.send(new_game(
+        "hex",
+        &[("BoardSize", "7")],
+        [PlayerSpec::Human, PlayerSpec::Human],
+    ));
+    tab.next_of("state");
+    tab.send(ClientMessage::MoveNow);
+    assert!(tab.expect_error().contains("no engine is thinking"));
+    tab.send(new_game(
+        "hex",
+        &[("BoardSize", "7")],
+        [engine("hex", Level::MovetimeMs(60_000)), PlayerSpec::Human],
+    ));
+    tab.next_of("state");
+    // Thinking is under way: then "move now".
+    let thinking = tab.next_of("thinking");
+    assert_eq!(thinking["side"], "p1");
+    let asked = Instant::now();
+    tab.send(ClientMessage::MoveNow);
+    let state = tab.state_where(|s| s["moves"].as_array().is_some_and(|m| m.len() == 1));
+    assert!(
+        asked.elapsed() < Duration::from_secs(10),
+        "no move soon after 'move now'"
+    );
+    assert!(state["players"][0]["fault"].is_null(), "{state}");
+    assert_eq!(state["to_move"], "p2");
+    tab.close();
+    assert!(children_of_this_process().is_empty());
+}
+
+#[test]
+fn an_unfinished_game_of_another_kind_loads_with_its_rules() {
+    let mut tab = Tab::open();
+    tab.send(new_game(
+        "hex",
+        &[("BoardSize", "5"), ("Swap", "false")],
+        [PlayerSpec::Human, PlayerSpec::Human],
+    ));
+    tab.next_of("state");
+    for mv in ["c3", "d2"] {
+        tab.send(ClientMessage::Move { mv: mv.into() });
+        tab.next_of("state");
+    }
+    tab.send(ClientMessage::Save);
+    let text = tab.next_of("record")["text"]
+        .as_str()
+        .expect("text")
+        .to_owned();
+    tab.next_of("state");
+    tab.send(new_game(
+        "breakthrough",
+        &[],
+        [PlayerSpec::Human, PlayerSpec::Human],
+    ));
+    assert_eq!(tab.next_of("state")["game"], "breakthrough");
+    // The record with a third move on an occupied cell, for later.
+    let spoiled = text.trim_end().trim_end_matches(')').to_owned() + "\n;B[c3]C[])\n";
+    tab.send(ClientMessage::Load { text });
+    let loaded = tab.next_of("state");
+    assert_eq!(loaded["game"], "hex");
+    assert_eq!(loaded["board_size"], 5);
+    assert!(loaded["result"].is_null(), "{loaded}");
+    assert_eq!(loaded["moves"].as_array().map(Vec::len), Some(2));
+    assert_eq!(loaded["to_move"], "p1");
+    assert!(
+        loaded["rules"]
+            .as_array()
+            .is_some_and(|rules| rules.iter().any(|r| r[0] == "Swap" && r[1] == "false")),
+        "{loaded}"
+    );
+    // It goes on from the last position.
+    tab.send(ClientMessage::Move { mv: "b4".into() });
+    let state = tab.next_of("state");
+    assert_eq!(state["moves"].as_array().map(Vec::len), Some(3));
+    // A record that cannot be loaded leaves the game as it was.
+    tab.send(ClientMessage::Load { text: spoiled });
+    let why = tab.expect_error();
+    assert!(
+        why.contains("move 3 of the record: cell c3 is occupied"),
+        "{why}"
+    );
+    let kept = tab.next_of("state");
+    assert_eq!(kept["moves"].as_array().map(Vec::len), Some(3));
+    tab.close();
 }

@@ -3,7 +3,7 @@
 //! down when the tab goes away. Engines block while they think, so this
 //! runs outside the async server.
 
-use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::time::Duration;
 
 use crate::core::Game;
@@ -13,7 +13,7 @@ use crate::games::gomoku::Gomoku;
 use crate::games::hex::Hex;
 
 use super::messages::{ClientMessage, GameInfo, PlayerSpec, ServerMessage};
-use super::session::{game_info, AnySession, Outbox, Session};
+use super::session::{game_info, read_record, record_rules, AnySession, Outbox, Session};
 
 /// Every game the board offers, in the page's order.
 pub fn games() -> Vec<GameInfo> {
@@ -74,10 +74,66 @@ fn handle(session: &mut Option<Box<dyn AnySession>>, message: ClientMessage, out
                 Err(why) => out.send(ServerMessage::error(why)),
             }
         }
+        ClientMessage::Load { text } => load(session, &text, out),
         other => match session.as_mut() {
             Some(session) => session.handle(other, out),
             None => out.send(ServerMessage::error("no game yet: start a new game")),
         },
+    }
+}
+
+/// Loads a record, of this tab's game or another: a game of another kind
+/// starts anew under the record's rules with the same players. A record
+/// that cannot be loaded leaves the game as it was.
+fn load(session: &mut Option<Box<dyn AnySession>>, text: &str, out: &Outbox) {
+    let record = match read_record(text) {
+        Ok(record) => record,
+        Err(why) => {
+            out.send(ServerMessage::error(why));
+            if let Some(session) = session.as_ref() {
+                out.send(session.state());
+            }
+            return;
+        }
+    };
+    if let Some(current) = session.as_mut().filter(|s| s.game() == record.game) {
+        current.handle(
+            ClientMessage::Load {
+                text: text.to_owned(),
+            },
+            out,
+        );
+        return;
+    }
+    let players = session
+        .as_ref()
+        .map_or([PlayerSpec::Human, PlayerSpec::Human], |s| s.players());
+    let delay = session.as_ref().map_or(Duration::ZERO, |s| s.delay());
+    let rules = record_rules(&record).unwrap_or_default();
+    let loaded = new_session(&record.game, rules, players, delay).and_then(|mut new| {
+        new.load_record(text)?;
+        Ok(new)
+    });
+    match loaded {
+        // The old game's engines are shut down here.
+        Ok(new) => *session = Some(new),
+        Err(why) => out.send(ServerMessage::error(why)),
+    }
+    if let Some(session) = session.as_ref() {
+        out.send(session.state());
+    }
+}
+
+/// Routes one message from the page: "move now" is for the engine
+/// thinking now, so it is acted on at once; the rest go to the tab's
+/// thread in order. Returns false when the tab's thread is gone.
+pub fn dispatch(message: ClientMessage, commands: &Sender<ClientMessage>, out: &Outbox) -> bool {
+    match message {
+        ClientMessage::MoveNow => {
+            out.move_now();
+            true
+        }
+        other => commands.send(other).is_ok(),
     }
 }
 

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::core::Player;
+use crate::wire::pbrain::{parse_reply, PbrainReply};
 use crate::wire::ugi::{parse_engine_line, EngineLine};
 
 /// How strong an engine plays: a limit a move.
@@ -60,6 +61,9 @@ pub enum ClientMessage {
     Resume,
     /// One engine move while paused.
     Step,
+    /// The engine thinking now (a seat's or the hint's) is told to play
+    /// its best move at once (`stop`; UGI and UCI engines only).
+    MoveNow,
     /// Replaces one side's player (after an engine failed, or to swap in
     /// another engine or level).
     SetPlayer {
@@ -150,13 +154,17 @@ pub enum ServerMessage {
         games: Vec<GameInfo>,
     },
     State(Box<GameState>),
-    /// An engine is searching; sent for each `info` line it prints.
+    /// An engine is searching; sent for each `info` line it prints (a
+    /// Gomocup brain's MESSAGE and DEBUG lines too, in `message`).
     Thinking {
         side: Player,
         depth: Option<u32>,
         score: Option<String>,
         nodes: Option<u64>,
         pv: Vec<String>,
+        /// What a Gomocup brain said, as it said it.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        message: Option<String>,
     },
     Hint {
         #[serde(rename = "move")]
@@ -195,6 +203,38 @@ pub fn parse_info(line: &str, side: Player) -> Option<ServerMessage> {
         score: info.score.map(|score| score.to_string()),
         nodes: info.nodes,
         pv: info.pv,
+        message: None,
+    })
+}
+
+/// Reads a Gomocup brain's MESSAGE or DEBUG line. Brains write what they
+/// like there; the figures are taken where they are named the common way
+/// (`depth 7`, `score cp 35` or `ev 35`, `nodes 1200` or `n 1200`).
+pub fn parse_pbrain_chatter(line: &str, side: Player) -> Option<ServerMessage> {
+    let text = match parse_reply(line)? {
+        PbrainReply::Message(text) | PbrainReply::Debug(text) => text,
+        _ => return None,
+    };
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let number_after = |names: &[&str]| {
+        words
+            .windows(2)
+            .find(|pair| names.contains(&pair[0].to_ascii_lowercase().as_str()))
+            .and_then(|pair| pair[1].trim_end_matches(',').parse::<i64>().ok())
+    };
+    let score = words.windows(3).find_map(|w| {
+        let named = matches!(w[0], "score" | "eval") && matches!(w[1], "cp" | "mate");
+        (named && w[2].parse::<i64>().is_ok()).then(|| format!("{} {}", w[1], w[2]))
+    });
+    let score =
+        score.or_else(|| number_after(&["ev", "eval", "score"]).map(|cp| format!("cp {cp}")));
+    Some(ServerMessage::Thinking {
+        side,
+        depth: number_after(&["depth"]).and_then(|d| u32::try_from(d).ok()),
+        score,
+        nodes: number_after(&["nodes", "n"]).and_then(|n| u64::try_from(n).ok()),
+        pv: Vec::new(),
+        message: Some(text),
     })
 }
 
@@ -247,6 +287,24 @@ mod tests {
         assert!(json.contains(r#""score":"cp -12""#), "{json}");
         assert!(json.contains(r#""pv":["a2a3","h7h6"]"#), "{json}");
         assert!(parse_info("info string hello", Player::P1).is_none());
+    }
+
+    #[test]
+    fn gomocup_messages_become_thinking_messages() {
+        let message =
+            parse_pbrain_chatter("MESSAGE depth 6 score cp 35 nodes 1200 time 40", Player::P1)
+                .unwrap();
+        let json = serde_json::to_value(&message).unwrap();
+        assert_eq!(json["depth"], 6);
+        assert_eq!(json["score"], "cp 35");
+        assert_eq!(json["nodes"], 1200);
+        assert_eq!(json["message"], "depth 6 score cp 35 nodes 1200 time 40");
+        let loose = parse_pbrain_chatter("DEBUG ev -20, n 99", Player::P2).unwrap();
+        let json = serde_json::to_value(&loose).unwrap();
+        assert_eq!(json["score"], "cp -20");
+        assert_eq!(json["nodes"], 99);
+        assert!(json["depth"].is_null());
+        assert!(parse_pbrain_chatter("7,7", Player::P1).is_none());
         assert!(parse_info("bestmove a1", Player::P1).is_none());
     }
 }

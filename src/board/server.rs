@@ -20,6 +20,7 @@ use super::session::Outbox;
 
 const INDEX_HTML: &str = include_str!("page/index.html");
 const BOARD_JS: &str = include_str!("page/board.js");
+const DRAW_JS: &str = include_str!("page/draw.js");
 const STYLE_CSS: &str = include_str!("page/style.css");
 
 fn file(content_type: &'static str, body: &'static str) -> Response {
@@ -35,6 +36,10 @@ pub fn router() -> Router {
         .route(
             "/board.js",
             get(|| async { file("text/javascript; charset=utf-8", BOARD_JS) }),
+        )
+        .route(
+            "/draw.js",
+            get(|| async { file("text/javascript; charset=utf-8", DRAW_JS) }),
         )
         .route(
             "/style.css",
@@ -93,7 +98,7 @@ async fn serve_tab(socket: WebSocket) {
         };
         match serde_json::from_str::<ClientMessage>(text.as_str()) {
             Ok(message) => {
-                if command_sender.send(message).is_err() {
+                if !connection::dispatch(message, &command_sender, &stopper) {
                     break;
                 }
             }

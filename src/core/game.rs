@@ -235,6 +235,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// beyond what notation needs: `parse_legal_move` does.
     fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
 
+    /// Why a move read by `parse_move` is not legal here, in a few words a
+    /// person understands ("c3 is occupied"). Games say what their rules
+    /// forbid; the default names no reason.
+    fn illegal_reason(&self, mv: Self::Move) -> String {
+        format!("{} is not a legal move here", self.format_move(mv))
+    }
+
     /// A move from outside (a GUI, an engine, a person, a record), read
     /// and checked to be legal here: the one way text becomes a move.
     fn parse_legal_move(&self, text: &str) -> Result<Self::Move, MoveError> {
@@ -247,7 +254,7 @@ pub trait Game: Clone + Send + Sync + 'static {
         if legal.contains(&mv) {
             Ok(mv)
         } else {
-            Err(MoveError::Illegal)
+            Err(MoveError::Illegal(self.illegal_reason(mv)))
         }
     }
 }
@@ -259,8 +266,19 @@ pub enum MoveError {
     GameOver,
     /// Not a move in the game's notation; why.
     Unreadable(String),
-    /// A move, but not a legal one here.
-    Illegal,
+    /// A move, but not a legal one here; why, for a person.
+    Illegal(String),
+}
+
+impl MoveError {
+    /// Why the move is refused, for a person: the game's own words for an
+    /// illegal move (`Game::illegal_reason`).
+    pub fn reason(&self) -> String {
+        match self {
+            MoveError::Illegal(why) | MoveError::Unreadable(why) => why.clone(),
+            MoveError::GameOver => self.to_string(),
+        }
+    }
 }
 
 impl std::fmt::Display for MoveError {
@@ -268,7 +286,9 @@ impl std::fmt::Display for MoveError {
         match self {
             MoveError::GameOver => f.write_str("the game is already over"),
             MoveError::Unreadable(why) => f.write_str(why),
-            MoveError::Illegal => f.write_str("illegal move"),
+            // The engines' protocol lines say only this (their transcripts
+            // are the contract); `reason` gives the game's words.
+            MoveError::Illegal(_) => f.write_str("illegal move"),
         }
     }
 }

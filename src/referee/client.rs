@@ -247,8 +247,9 @@ pub struct EngineClient {
     pub ponders: bool,
     /// The moves of the position a `go ponder` is searching, while it runs.
     pub(crate) pondering: Option<Vec<String>>,
-    /// Sees every `info` line of a search as it arrives (the board's live
-    /// thinking display); the referee's matches leave it unset.
+    /// Sees every `info` line of a search as it arrives, and a Gomocup
+    /// brain's MESSAGE and DEBUG lines (the board's live thinking
+    /// display); the referee's matches leave it unset.
     pub info_listener: Option<InfoListener>,
 }
 

@@ -113,9 +113,8 @@ impl EngineProtocol for PbrainClient {
         };
         client.session.started_game = true;
         let wait = allowed.unwrap_or(client.timeouts.ready * 60);
-        let process = client.process()?;
         loop {
-            let line = match process.receive(sent + wait) {
+            let line = match client.process()?.receive(sent + wait) {
                 Ok(line) => line,
                 Err(super::process::ProcessError::Timeout) if allowed.is_some() => {
                     return Err(super::ugi::timed_out(client, wait))
@@ -125,6 +124,11 @@ impl EngineProtocol for PbrainClient {
             let text = line.text.trim();
             let reply = parse_reply(text);
             if is_chatter(&reply) {
+                // The board shows a brain's MESSAGE and DEBUG lines as its
+                // thinking.
+                if let Some(listener) = client.info_listener.as_mut() {
+                    listener(text);
+                }
                 continue;
             }
             // Anything but a point is passed on as it is: the rules refuse it.

@@ -138,6 +138,20 @@ impl EngineProcess {
         self.child.id()
     }
 
+    /// A second handle on the engine's input, for another thread to write
+    /// one line while this one waits for an answer (the board's "move
+    /// now" sends `stop` so). The engine sees its input end only when every
+    /// handle is dropped: drop it when the search ends.
+    pub fn input_handle(&self) -> Option<std::fs::File> {
+        use std::os::fd::AsFd;
+        let stdin = self.stdin.as_ref()?;
+        stdin
+            .as_fd()
+            .try_clone_to_owned()
+            .ok()
+            .map(std::fs::File::from)
+    }
+
     /// Writes one line and flushes it.
     pub fn send(&mut self, line: &str) -> Result<Instant, ProcessError> {
         if let Some(t) = &self.transcript {

@@ -1,5 +1,5 @@
 // The board page: talks to the server over one WebSocket (protocol/BOARD.md)
-// and draws the four games in SVG from each position's FEN. The server
+// and draws the four games in SVG from each position's FEN (draw.js). The server
 // checks every move with the project's rules; the page only proposes.
 "use strict";
 
@@ -11,7 +11,8 @@ let games = [];
 let state = null;
 let selected = null; // Breakthrough: the square of the piece picked up
 let thinking = null; // the last `thinking` message of the current search
-let hint = null; // the last hint and the ply it is for
+let thinkingSince = null; // when the engine to move began: { side, plies, at }
+let hint = null; // the last hint: { move, score, plies } (plies: the ply it is for)
 
 const LEVELS = [
   ["depth:2", "easy (depth 2)"],
@@ -59,17 +60,20 @@ function receive(message) {
       state = message;
       selected = null;
       thinking = null;
+      noteEngineTurn();
       render();
       break;
     case "thinking":
       thinking = message;
       renderThinking();
+      drawGraph();
       drawBoard();
       break;
     case "hint":
-      hint = { text: `hint: ${message.move}` + (message.score ? ` (${message.score})` : ""), plies: state ? state.moves.length : 0 };
-      $("hint-move").textContent = hint.text;
+      hint = { move: message.move, score: message.score, plies: state ? state.moves.length : 0 };
+      $("hint-move").textContent = hintText();
       showError("");
+      drawBoard();
       break;
     case "record":
       $("record").value = message.text;
@@ -270,299 +274,100 @@ function render() {
   }
   list.scrollTop = list.scrollHeight;
   if (hint && hint.plies !== s.moves.length) hint = null;
-  $("hint-move").textContent = hint ? hint.text : "";
+  $("hint-move").textContent = hintText();
   renderThinking();
   drawGraph();
   drawBoard();
 }
 
-function renderThinking() {
-  if (!thinking) {
-    $("thinking").textContent = state && state.result ? "—" : "";
-    return;
-  }
-  const t = thinking;
-  $("thinking").textContent =
-    `${colourOf(t.side)}: depth ${t.depth ?? "?"}, score ${t.score ?? "?"}, nodes ${t.nodes ?? "?"}\npv ${t.pv.join(" ")}`;
+function hintText() {
+  return hint ? `hint: ${hint.move}` + (hint.score ? ` (${hint.score})` : "") : "";
 }
 
-/// A move's score from player 1's side, clipped for the graph.
-function scoreForP1(move, index) {
-  if (!move.score) return null;
-  const [kind, value] = move.score.split(" ");
+/// The engine to move and since when it thinks (the page's own clock, so
+/// that an engine that says nothing while it thinks, as GTP engines do,
+/// still shows it is at work).
+function engineThinking() {
+  const s = state;
+  if (!s || s.result || s.paused) return null;
+  const seat = s.players[s.to_move === "p1" ? 0 : 1];
+  return seat.human || seat.fault ? null : s.to_move;
+}
+
+function noteEngineTurn() {
+  const side = engineThinking();
+  const plies = state.moves.length;
+  if (!side) thinkingSince = null;
+  else if (!thinkingSince || thinkingSince.plies !== plies) thinkingSince = { side, plies, at: Date.now() };
+}
+
+function lastEngineMove() {
+  const moves = state ? state.moves : [];
+  const m = moves[moves.length - 1];
+  if (!m || (!m.millis && !m.score && !m.depth)) return "";
+  const figures = [m.score && `score ${m.score}`, m.depth && `depth ${m.depth}`, m.nodes && `nodes ${m.nodes}`]
+    .filter(Boolean).join(", ");
+  return `played ${m.move} in ${(m.millis / 1000).toFixed(1)} s` + (figures ? ` (${figures})` : "");
+}
+
+function renderThinking() {
+  const lines = [];
+  if (thinkingSince) {
+    const seconds = ((Date.now() - thinkingSince.at) / 1000).toFixed(1);
+    lines.push(`${colourOf(thinkingSince.side)} thinking: ${seconds} s`);
+  }
+  if (thinking) {
+    const t = thinking;
+    lines.push(`depth ${t.depth ?? "?"}, score ${t.score ?? "?"}, nodes ${t.nodes ?? "?"}`);
+    if (t.pv.length) lines.push(`pv ${t.pv.join(" ")}`);
+    if (t.message) lines.push(`says: ${t.message}`);
+  }
+  if (!thinkingSince) {
+    const last = lastEngineMove();
+    if (last) lines.push(last);
+  }
+  $("thinking").textContent = lines.length ? lines.join("\n") : "—";
+}
+
+/// A score (`cp 35`, `mate -3`, as the engine gave it, from the mover's
+/// side) from player 1's side, clipped to +-1000 (a mate is at the edge).
+function scoreForP1(score, moverIsP1) {
+  if (!score) return null;
+  const [kind, value] = score.split(" ");
   let number = Number(value);
   if (!Number.isFinite(number)) return null;
   if (kind === "mate") number = number > 0 ? 1000 : -1000;
   number = Math.max(-1000, Math.min(1000, number));
-  const firstMover = sideOfFen(state.game, state.start_fen);
-  const moverIsP1 = (index % 2 === 0) === (firstMover === "p1");
   return moverIsP1 ? number : -number;
 }
 
+/// The score graph: each engine move's score from player 1's side (up is
+/// good for player 1), the search under way as a dashed last stretch.
 function drawGraph() {
   const graph = $("graph");
   graph.innerHTML = "";
-  const axis = element("line", { x1: 0, y1: 50, x2: 300, y2: 50, stroke: "#aaa" });
-  graph.appendChild(axis);
-  const n = state.moves.length;
+  const [width, height] = [300, 100];
+  const y = (score) => height / 2 - (score * (height / 2 - 4)) / 1000;
+  graph.appendChild(element("line", { x1: 0, y1: height / 2, x2: width, y2: height / 2, stroke: "#aaa" }));
+  graph.appendChild(element("text", { x: 2, y: 10, class: "graph-label" }, `${colourOf("p1")} better`));
+  graph.appendChild(element("text", { x: 2, y: height - 3, class: "graph-label" }, `${colourOf("p2")} better`));
+  const firstMover = sideOfFen(state.game, state.start_fen);
+  const n = state.moves.length + (thinking ? 1 : 0);
+  const x = (ply) => (width * (ply + 1)) / Math.max(n, 1);
   const points = [];
   state.moves.forEach((m, i) => {
-    const score = scoreForP1(m, i);
-    if (score === null) return;
-    points.push(`${(300 * (i + 1)) / Math.max(n, 1)},${50 - score / 20}`);
+    const score = scoreForP1(m.score, (i % 2 === 0) === (firstMover === "p1"));
+    if (score !== null) points.push([x(i), y(score)]);
   });
-  if (points.length) {
-    graph.appendChild(element("polyline", { points: points.join(" "), fill: "none", stroke: "#246", "stroke-width": 1.5 }));
+  const line = (pts, extra) => element("polyline", { points: pts.map((p) => p.join(",")).join(" "), fill: "none", stroke: "#246", "stroke-width": 1.5, ...extra });
+  if (points.length) graph.appendChild(line(points, { id: "graph-line" }));
+  const live = thinking && scoreForP1(thinking.score, thinking.side === "p1");
+  if (live !== null && live !== undefined && thinking) {
+    const now = [x(state.moves.length), y(live)];
+    const from = points.length ? points[points.length - 1] : [0, height / 2];
+    graph.appendChild(line([from, now], { "stroke-dasharray": "3,2", id: "graph-live" }));
   }
-}
-
-// ---- drawing ---------------------------------------------------------------
-
-function element(name, attributes, text) {
-  const node = document.createElementNS(SVG, name);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-function cellName(col, row) {
-  return String.fromCharCode(97 + col) + (row + 1);
-}
-
-/// The side to move of a FEN, as "p1" or "p2".
-function sideOfFen(game, fen) {
-  const fields = fen.trim().split(/\s+/);
-  switch (game) {
-    case "hex": return /^[bx]$/.test(fields[1]) ? "p1" : "p2";
-    case "gomoku": return fields[1] === "x" ? "p1" : "p2";
-    case "breakthrough": return fields[1] === "w" ? "p1" : "p2";
-    case "cavalo": return fields[5] === "w" ? "p1" : "p2";
-  }
-  return "p1";
-}
-
-/// Rows of a run-length FEN board (digits are runs of empty cells).
-function expandRows(placement) {
-  return placement.split("/").map((row) => {
-    const cells = [];
-    const tokens = row.match(/\d+|[^\d]/g) || [];
-    for (const token of tokens) {
-      if (/^\d+$/.test(token)) for (let i = 0; i < Number(token); i++) cells.push(".");
-      else cells.push(token);
-    }
-    return cells;
-  });
-}
-
-function lastMove() {
-  return state.moves.length ? state.moves[state.moves.length - 1].move : null;
-}
-
-/// The cells the engine's principal variation reaches, numbered.
-function pvCells() {
-  const cells = new Map();
-  if (!thinking || !thinking.pv) return cells;
-  thinking.pv.slice(0, 8).forEach((mv, i) => {
-    const cell = moveTarget(mv);
-    if (cell && !cells.has(cell)) cells.set(cell, i + 1);
-  });
-  return cells;
-}
-
-function moveTarget(mv) {
-  if (state.game === "breakthrough") return mv.length >= 4 ? mv.slice(-2) : null;
-  if (mv === "swap" || mv === "pass") return null;
-  return mv.split("/")[0];
-}
-
-function drawBoard() {
-  const box = $("board");
-  box.innerHTML = "";
-  if (!state) return;
-  const draw = { hex: drawHex, gomoku: drawGomoku, breakthrough: drawBreakthrough, cavalo: drawCavalo }[state.game];
-  if (draw) box.appendChild(draw());
-}
-
-function onCell(node, name) {
-  node.classList.add("cell");
-  node.dataset.cell = name;
-  node.addEventListener("click", () => clickCell(name));
-}
-
-function drawHex() {
-  const fields = state.fen.split(/\s+/);
-  const rows = expandRows(fields[0]);
-  const n = rows.length;
-  const r = 20; // hexagon radius
-  const w = Math.sqrt(3) * r;
-  const width = w * (n + (n - 1) / 2) + 2 * r + 50;
-  const height = 1.5 * r * (n - 1) + 2 * r + 60;
-  const svg = element("svg", { viewBox: `0 0 ${width} ${height}`, id: "board-svg" });
-  const center = (col, row) => [30 + w / 2 + col * w + (row * w) / 2, 30 + r + row * 1.5 * r];
-  // The edges: Black joins row 1 to the last row, White column a to the last column.
-  const [x0, y0] = center(0, 0);
-  const [x1, y1] = center(n - 1, 0);
-  const [x2, y2] = center(0, n - 1);
-  const [x3, y3] = center(n - 1, n - 1);
-  // Each player's two edges in the player's colour, outlined so that
-  // White's show on the light background.
-  const edge = (a, b, colour) => {
-    const line = { x1: a[0], y1: a[1], x2: b[0], y2: b[1], "stroke-linecap": "round" };
-    svg.appendChild(element("line", { ...line, stroke: "#555", "stroke-width": 12 }));
-    svg.appendChild(element("line", { ...line, stroke: colour, "stroke-width": 9, class: `edge edge-${colour === "#111" ? "black" : "white"}` }));
-  };
-  const gap = 8;
-  edge([x0 - w / 2, y0 - r - gap], [x1 + w / 2, y1 - r - gap], "#111");
-  edge([x2 - w / 2, y2 + r + gap], [x3 + w / 2, y3 + r + gap], "#111");
-  edge([x0 - w / 2 - gap, y0 - r / 2], [x2 - w / 2 - gap, y2 + r / 2], "#f8f8f8");
-  edge([x1 + w / 2 + gap, y1 - r / 2], [x3 + w / 2 + gap, y3 + r / 2], "#f8f8f8");
-  const pv = pvCells();
-  const last = lastMove();
-  for (let row = 0; row < n; row++) {
-    for (let col = 0; col < n; col++) {
-      const [cx, cy] = center(col, row);
-      const corners = [];
-      for (let k = 0; k < 6; k++) {
-        const angle = (Math.PI / 3) * k + Math.PI / 6;
-        corners.push(`${cx + r * Math.cos(angle)},${cy + r * Math.sin(angle)}`);
-      }
-      const name = cellName(col, row);
-      const stone = rows[row][col];
-      const fill = stone === "x" ? "#111" : stone === "o" ? "#f8f8f8" : "#d9b36c";
-      const hexagon = element("polygon", { points: corners.join(" "), fill, stroke: "#6b5330", "stroke-width": 1 });
-      if (name === last) hexagon.classList.add("last");
-      onCell(hexagon, name);
-      svg.appendChild(hexagon);
-      if (pv.has(name)) svg.appendChild(element("text", { x: cx - 4, y: cy + 4, class: "pv" }, pv.get(name)));
-    }
-    svg.appendChild(element("text", { x: center(0, row)[0] - w - 8, y: center(0, row)[1] + 4, class: "coord" }, row + 1));
-  }
-  for (let col = 0; col < n; col++) {
-    svg.appendChild(element("text", { x: center(col, 0)[0] - 3, y: 14, class: "coord" }, String.fromCharCode(97 + col)));
-  }
-  return svg;
-}
-
-function drawGomoku() {
-  const fields = state.fen.split(/\s+/);
-  const rows = expandRows(fields[0]); // the top row (highest number) first
-  const n = rows.length;
-  const step = 28;
-  const margin = 30;
-  const size = margin * 2 + step * (n - 1);
-  const svg = element("svg", { viewBox: `0 0 ${size} ${size}`, id: "board-svg" });
-  svg.appendChild(element("rect", { x: 0, y: 0, width: size, height: size, fill: "#e3c07a" }));
-  for (let i = 0; i < n; i++) {
-    const p = margin + i * step;
-    svg.appendChild(element("line", { x1: margin, y1: p, x2: size - margin, y2: p, stroke: "#5a4520" }));
-    svg.appendChild(element("line", { x1: p, y1: margin, x2: p, y2: size - margin, stroke: "#5a4520" }));
-    svg.appendChild(element("text", { x: p - 3, y: size - 8, class: "coord" }, String.fromCharCode(97 + i)));
-    svg.appendChild(element("text", { x: 4, y: margin + (n - 1 - i) * step + 4, class: "coord" }, i + 1));
-  }
-  const pv = pvCells();
-  const last = lastMove();
-  for (let top = 0; top < n; top++) {
-    const row = n - 1 - top;
-    for (let col = 0; col < n; col++) {
-      const stone = rows[top][col];
-      const cx = margin + col * step;
-      const cy = margin + top * step;
-      const name = cellName(col, row);
-      const circle = element("circle", {
-        cx, cy, r: step * 0.45,
-        fill: stone === "x" ? "#111" : stone === "o" ? "#fafafa" : "transparent",
-        stroke: stone === "." ? "none" : "#333",
-      });
-      if (name === last) circle.classList.add("last");
-      onCell(circle, name);
-      svg.appendChild(circle);
-      if (pv.has(name)) svg.appendChild(element("text", { x: cx - 4, y: cy + 4, class: "pv" }, pv.get(name)));
-    }
-  }
-  return svg;
-}
-
-function drawBreakthrough() {
-  const fields = state.fen.split(/\s+/);
-  const ranks = expandRows(fields[0]); // the last rank first
-  const rows = ranks.length;
-  const columns = ranks[0].length;
-  const step = 48;
-  const margin = 24;
-  const svg = element("svg", { viewBox: `0 0 ${margin * 2 + step * columns} ${margin * 2 + step * rows}`, id: "board-svg" });
-  const targets = selected
-    ? state.legal.filter((m) => m.startsWith(selected)).map((m) => m.slice(2, 4))
-    : [];
-  const pv = pvCells();
-  const last = lastMove();
-  for (let top = 0; top < rows; top++) {
-    const rank = rows - 1 - top;
-    for (let file = 0; file < columns; file++) {
-      const name = cellName(file, rank);
-      const x = margin + file * step;
-      const y = margin + top * step;
-      const square = element("rect", { x, y, width: step, height: step, fill: (file + rank) % 2 ? "#eed9b6" : "#b58863", stroke: "#6b5330", "stroke-width": 0.5 });
-      if (name === selected) square.classList.add("selected");
-      if (last && (last.slice(0, 2) === name || last.slice(-2) === name)) square.classList.add("last");
-      onCell(square, name);
-      svg.appendChild(square);
-      const piece = ranks[top][file];
-      if (piece === "P" || piece === "p") {
-        svg.appendChild(element("circle", {
-          cx: x + step / 2, cy: y + step / 2, r: step * 0.34,
-          fill: piece === "P" ? "#fafafa" : "#222", stroke: piece === "P" ? "#333" : "#000", "stroke-width": 2,
-          "pointer-events": "none", class: "piece", "data-piece": piece === "P" ? "white" : "black",
-        }));
-      }
-      if (targets.includes(name)) svg.appendChild(element("circle", { cx: x + step / 2, cy: y + step / 2, r: step * 0.15, class: "target" }));
-      if (pv.has(name)) svg.appendChild(element("text", { x: x + 4, y: y + 14, class: "pv" }, pv.get(name)));
-    }
-    svg.appendChild(element("text", { x: 6, y: margin + top * step + step / 2 + 4, class: "coord" }, rank + 1));
-  }
-  for (let file = 0; file < columns; file++) {
-    svg.appendChild(element("text", { x: margin + file * step + step / 2 - 3, y: margin * 1.6 + rows * step, class: "coord" }, String.fromCharCode(97 + file)));
-  }
-  return svg;
-}
-
-function drawCavalo() {
-  const fields = state.fen.split(/\s+/);
-  const rows = fields[0].split("/").map((row) => row.split(","));
-  const knights = { [fields[1]]: "W", [fields[2]]: "B" };
-  const step = 44;
-  const margin = 24;
-  const width = margin * 2 + step * 10;
-  const svg = element("svg", { viewBox: `0 0 ${width} ${width + 40}`, id: "board-svg" });
-  const pv = pvCells();
-  const last = lastMove() && moveTarget(lastMove());
-  // Row 1 at the top, as the seed's display showed it.
-  for (let row = 0; row < 10; row++) {
-    for (let col = 0; col < 10; col++) {
-      const name = cellName(col, row);
-      const x = margin + col * step;
-      const y = margin + row * step;
-      const value = rows[row][col];
-      const knight = knights[name];
-      const removed = value === "x" && !knight;
-      const square = element("rect", { x, y, width: step, height: step, fill: removed ? "#555" : (col + row) % 2 ? "#f3e7cf" : "#e2cfa6", stroke: "#6b5330", "stroke-width": 0.5 });
-      if (name === last) square.classList.add("last");
-      onCell(square, name);
-      svg.appendChild(square);
-      if (knight) {
-        svg.appendChild(element("circle", { cx: x + step / 2, cy: y + step / 2, r: step * 0.38, fill: knight === "W" ? "#fafafa" : "#222", stroke: "#000", "stroke-width": 1.5, "pointer-events": "none" }));
-        svg.appendChild(element("text", { x: x + step / 2 - 7, y: y + step / 2 + 7, "font-size": 20, fill: knight === "W" ? "#000" : "#fff", "pointer-events": "none", class: "knight" }, "♞"));
-      } else if (!removed) {
-        svg.appendChild(element("text", { x: x + step / 2 - (value.length > 1 ? 8 : 4), y: y + step / 2 + 5, "font-size": 14, "pointer-events": "none" }, value));
-      }
-      if (pv.has(name)) svg.appendChild(element("text", { x: x + 3, y: y + 12, class: "pv" }, pv.get(name)));
-    }
-    svg.appendChild(element("text", { x: 4, y: margin + row * step + step / 2 + 4, class: "coord" }, row + 1));
-  }
-  for (let col = 0; col < 10; col++) {
-    svg.appendChild(element("text", { x: margin + col * step + step / 2 - 3, y: 16, class: "coord" }, String.fromCharCode(97 + col)));
-  }
-  svg.appendChild(element("text", { x: margin, y: width + 20, "font-size": 16, id: "scores" }, `White ${fields[3]}   Black ${fields[4]}`));
-  return svg;
+  graph.dataset.points = String(points.length);
 }
 
 // ---- playing by clicks -----------------------------------------------------
@@ -649,8 +454,8 @@ function wire() {
   $("new-game").onclick = newGame;
   $("swap").onclick = () => play("swap");
   $("pass").onclick = () => play("pass");
-  for (const action of ["undo", "hint", "resign", "pause", "resume", "step", "save"]) {
-    $(action).onclick = () => { showError(""); send({ type: action }); };
+  for (const action of ["undo", "hint", "resign", "pause", "resume", "step", "save", "move_now"]) {
+    $(action.replace("_", "-")).onclick = () => { showError(""); send({ type: action }); };
   }
   $("load").onclick = () => send({ type: "load", text: $("record").value });
   $("load-file").onchange = async (event) => {
@@ -659,16 +464,23 @@ function wire() {
     $("record").value = await file.text();
     send({ type: "load", text: $("record").value });
   };
+  // The FEN is always put in its field, selected: where the clipboard is
+  // not offered (no secure context, no permission) it is copied from there.
   $("copy-fen").onclick = async () => {
     if (!state) return;
+    const field = $("fen");
+    field.value = state.fen;
+    field.focus();
+    field.select();
     try {
       await navigator.clipboard.writeText(state.fen);
       showError("FEN copied");
     } catch (e) {
-      $("fen").select();
-      showError("select the FEN below and copy it");
+      showError(document.execCommand("copy") ? "FEN copied" : "FEN selected below: copy it with Ctrl-C");
     }
   };
+  // The thinking engine's clock runs on the page.
+  setInterval(() => { if (thinkingSince) renderThinking(); }, 200);
   connect();
 }
 

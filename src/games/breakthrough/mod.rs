@@ -140,6 +140,10 @@ impl Game for Breakthrough {
     fn parse_move(&self, text: &str) -> Result<Move, String> {
         notation::parse_move(&self.board, text)
     }
+
+    fn illegal_reason(&self, mv: Move) -> String {
+        notation::illegal_reason(&self.board, mv)
+    }
 }
 
 impl Presentation for Breakthrough {

@@ -178,6 +178,32 @@ pub fn render(board: &Board) -> String {
     out
 }
 
+/// Why `mv` (read by `parse_move`) is not legal on `board`, for a person.
+pub fn illegal_reason(board: &Board, mv: Move) -> String {
+    let (from, to) = (square_name(mv.from), square_name(mv.to));
+    let at = |square: u8, set: u64| set & (1u64 << square) != 0;
+    if !at(mv.from, board.own()) {
+        return if at(mv.from, board.enemy()) {
+            format!("{from} holds an opponent's piece: move one of your own")
+        } else {
+            format!("{from} is empty: move one of your own pieces")
+        };
+    }
+    let forward: i32 = if board.side == Player::P1 { 1 } else { -1 };
+    let ranks_ahead = (i32::from(mv.to / 8) - i32::from(mv.from / 8)) * forward;
+    let files_aside = (i32::from(mv.to % 8) - i32::from(mv.from % 8)).abs();
+    if ranks_ahead != 1 || files_aside > 1 {
+        return format!("{from}{to}: a piece moves one step forward or diagonally forward");
+    }
+    if at(mv.to, board.own()) {
+        return format!("{to} holds one of your own pieces");
+    }
+    if files_aside == 0 && at(mv.to, board.enemy()) {
+        return format!("{from}{to}: a piece captures only diagonally, and {to} is taken");
+    }
+    format!("{from}{to} is not a legal move here")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

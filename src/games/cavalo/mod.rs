@@ -99,6 +99,10 @@ impl Game for Cavalo {
     fn parse_move(&self, text: &str) -> Result<Move, String> {
         notation::parse_move(self, text)
     }
+
+    fn illegal_reason(&self, mv: Move) -> String {
+        notation::illegal_reason(self, mv)
+    }
 }
 
 impl Presentation for Cavalo {

@@ -42,6 +42,37 @@ pub fn parse_move(position: &Cavalo, text: &str) -> Result<Move, String> {
     Ok(Move { to, removes })
 }
 
+/// Why `mv` (read by `parse_move`) is not legal in `position`, for a person.
+pub fn illegal_reason(position: &Cavalo, mv: Move) -> String {
+    let side = position.side_to_move();
+    let destinations = position.destinations(side);
+    if mv.is_pass() {
+        return "a pass is allowed only when your knight has no move".to_owned();
+    }
+    let name = cell_name(mv.to);
+    let landing = bit(mv.to);
+    if position.present_cells() & landing == 0 {
+        return format!("cell {name} is removed");
+    }
+    if position.denied_to(side) & landing != 0 {
+        return format!("{name} is attacked by the other knight");
+    }
+    match position.knight(side) {
+        Some(from) if destinations & landing == 0 => {
+            format!("{name} is not a knight's move from {}", cell_name(from))
+        }
+        None if position.in_placement() && destinations & landing == 0 => {
+            let home = if side == Player::P1 { 1 } else { 10 };
+            if destinations.count_ones() == 1 {
+                format!("the knight starts on the highest cell of row {home}")
+            } else {
+                format!("the knight starts on row {home}")
+            }
+        }
+        _ => format!("{} is not a legal move here", format_move(mv)),
+    }
+}
+
 /// Position string: the ten rows, row 1 first, `/` between rows and `,`
 /// between cells (a value, or `x` for a removed or taken cell); White's and
 /// Black's knight cells (`-` before placement); White's and Black's scores;

@@ -269,6 +269,21 @@ impl Game for Gomoku {
         }
         Ok(cell as Move)
     }
+
+    fn illegal_reason(&self, mv: Move) -> String {
+        let cell = mv as usize;
+        let name = notation::format_cell(cell);
+        if !self.board.is_empty(cell) {
+            format!("point {name} is occupied")
+        } else if let Some(kind) = renju::forbidden_kind(&self.board, cell) {
+            format!(
+                "{name} is a forbidden point for Black under renju: {}",
+                kind.name()
+            )
+        } else {
+            format!("{name} is not a legal move here")
+        }
+    }
 }
 
 impl Presentation for Gomoku {

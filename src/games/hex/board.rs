@@ -218,6 +218,23 @@ impl Hex {
             && self.stone_count == [1, 0]
     }
 
+    /// Why `mv` is not legal here, for a person.
+    pub fn why_illegal(&self, mv: HexMove) -> String {
+        if mv.is_swap() {
+            return if !self.swap_rule {
+                "this game is played without the swap (pie rule)".to_owned()
+            } else {
+                "the swap is only White's first move, just after Black's first stone".to_owned()
+            };
+        }
+        let name = super::notation::cell_name(self.size(), usize::from(mv.0));
+        if self.stone_at(usize::from(mv.0)) != EMPTY {
+            format!("cell {name} is occupied")
+        } else {
+            format!("{name} is not a legal move here")
+        }
+    }
+
     /// Puts a stone and joins it to its neighbours, recording what undoes it.
     pub(super) fn place_stone(&mut self, cell: usize, stone: u8) {
         let geo = self.geo;

@@ -169,6 +169,10 @@ impl Game for Hex {
     fn parse_move(&self, text: &str) -> Result<HexMove, String> {
         notation::parse_move(self.size(), text)
     }
+
+    fn illegal_reason(&self, mv: HexMove) -> String {
+        self.why_illegal(mv)
+    }
 }
 
 impl Presentation for Hex {
