@@ -13,7 +13,7 @@ use std::sync::RwLock;
 use super::board::{Hex, BLACK, WHITE};
 use crate::core::weights::WeightTable;
 use crate::core::{EvalTerm, Player, Score};
-pub use network::{Network, OPEN_CIRCUIT};
+pub use network::{Network, EVAL_TOLERANCE, OPEN_CIRCUIT};
 
 /// The weights' names, in table order.
 pub const WEIGHT_NAMES: [&str; 3] = ["scale", "bridge", "tempo"];
@@ -130,18 +130,23 @@ pub struct Resistance {
 }
 
 impl Default for Resistance {
+    /// Warm started, to the evaluation's tolerance.
     fn default() -> Self {
-        let mut network = Network::default();
-        network.warm_start = true;
+        Resistance::with_tolerance(EVAL_TOLERANCE)
+    }
+}
+
+impl Resistance {
+    /// Warm started, solving to `tolerance` (relative residual).
+    pub fn with_tolerance(tolerance: f64) -> Self {
+        let network = Network::new(tolerance, true);
         Resistance {
             networks: [network.clone(), network],
             resistance: [0.0; 2],
             key: None,
         }
     }
-}
 
-impl Resistance {
     pub fn compute(&mut self, hex: &Hex, bridge: Score) {
         let conductance = bridge as f64 / 100.0;
         for (slot, stone) in [BLACK, WHITE].into_iter().enumerate() {

@@ -18,8 +18,10 @@
 //! preconditioner solve it in a few dozen steps. The resistance is one
 //! over the current that leaves the source.
 
-use super::super::board::{goal_edges, Hex, EMPTY};
+use super::super::board::{goal_edges, Hex, BLACK, EMPTY};
 use super::super::geometry::{Geometry, DIRECTIONS, NO_CELL};
+use super::super::vc::templates::seed_edge_templates;
+use crate::core::Player;
 
 /// The resistance of a circuit with no path at all between the edges, and
 /// the cap on any other: large enough to mean "cut", small enough that its
@@ -27,9 +29,9 @@ use super::super::geometry::{Geometry, DIRECTIONS, NO_CELL};
 pub const OPEN_CIRCUIT: f64 = 1.0e4;
 
 /// The residual, relative to the right-hand side, at which the solution is
-/// good enough: the evaluation uses the logarithm of the resistance, which
-/// this leaves correct to about a thousandth.
-const TOLERANCE: f64 = 1.0e-4;
+/// good enough for the evaluation: it uses the logarithm of the
+/// resistance, which this leaves correct to about a hundredth.
+pub const EVAL_TOLERANCE: f64 = 1.0e-3;
 
 /// Conjugate gradients converge in at most as many steps as there are
 /// unknowns in exact arithmetic; this bounds the rounding's extra.
@@ -50,7 +52,7 @@ enum Node {
 
 /// The circuit of one player and the scratch to solve it, kept between
 /// calls so that solving allocates nothing once warmed up.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Network {
     node_of_cell: Vec<Node>,
     /// For a group's representative cell, the group's free node.
@@ -80,11 +82,39 @@ pub struct Network {
     /// two apart, whose potentials differ little.
     cell_potential: Vec<f64>,
     pub warm_start: bool,
+    /// The residual, relative to the right-hand side, at which a solve
+    /// stops.
+    pub tolerance: f64,
     /// Conjugate-gradient steps of the last solve.
     pub iterations: usize,
 }
 
 const NO_NODE: u32 = u32::MAX;
+
+impl Network {
+    /// An empty circuit that solves to `tolerance`, warm started or not.
+    pub fn new(tolerance: f64, warm_start: bool) -> Network {
+        Network {
+            node_of_cell: Vec::new(),
+            group_node: Vec::new(),
+            links: Vec::new(),
+            source_links: Vec::new(),
+            direct_current: 0.0,
+            diagonal: Vec::new(),
+            rhs: Vec::new(),
+            potential: Vec::new(),
+            residual: Vec::new(),
+            direction: Vec::new(),
+            product: Vec::new(),
+            preconditioned: Vec::new(),
+            component: Vec::new(),
+            cell_potential: Vec::new(),
+            warm_start,
+            tolerance,
+            iterations: 0,
+        }
+    }
+}
 
 /// Resistance of a conductor between two cells (or a cell and an edge):
 /// the sum of the cells' own resistances, 0 for a stone and 1 when empty.
@@ -109,7 +139,7 @@ impl Network {
         }
         self.link_neighbours(hex, source_edge, sink_edge);
         if bridge_conductance > 0.0 {
-            self.link_bridges(hex, stone, source_edge, sink_edge, bridge_conductance);
+            self.link_bridges(hex, stone, bridge_conductance);
         }
         let free = self.rhs.len() as u32;
         if self.root(free) != self.root(free + 1) {
@@ -258,10 +288,10 @@ impl Network {
         }
     }
 
-    /// One extra conductor per bridge of the player: two stones of
-    /// different groups with two empty common neighbours, and a stone next
-    /// to two empty cells of one of its edges.
-    fn link_bridges(&mut self, hex: &Hex, stone: u8, source_edge: u8, sink_edge: u8, g: f64) {
+    /// One extra conductor per virtual connection of the player: a bridge
+    /// (two stones of different groups with two empty common neighbours),
+    /// and an edge template (rows 2 to 4) from a stone to one of its edges.
+    fn link_bridges(&mut self, hex: &Hex, stone: u8, g: f64) {
         let geo = hex.geometry();
         for cell in 0..geo.cells() {
             if hex.stone_at(cell) != stone {
@@ -283,23 +313,22 @@ impl Network {
                     self.connect(node, self.node_of_cell[far], g);
                 }
             }
-            for (edge, edge_node) in [(source_edge, Node::Source), (sink_edge, Node::Sink)] {
-                if node == edge_node || geo.edges[cell] & edge != 0 {
-                    continue;
-                }
-                let empty_on_edge = geo.ring[cell]
-                    .iter()
-                    .filter(|&&n| {
-                        n != NO_CELL
-                            && geo.edges[n as usize] & edge != 0
-                            && hex.stone_at(n as usize) == EMPTY
-                    })
-                    .count();
-                if empty_on_edge >= 2 {
-                    self.connect(node, edge_node, g);
-                }
-            }
         }
+        let player = if stone == BLACK {
+            Player::P1
+        } else {
+            Player::P2
+        };
+        // A stone may hold several templates to one edge: one conductor.
+        let mut linked = [usize::MAX; 2];
+        seed_edge_templates(hex, player, |cell, edge, _carrier| {
+            if hex.stone_at(cell) != stone || linked[edge] == cell {
+                return;
+            }
+            linked[edge] = cell;
+            let edge_node = if edge == 0 { Node::Source } else { Node::Sink };
+            self.connect(self.node_of_cell[cell], edge_node, g);
+        });
     }
 
     /// The potential of every cell after a solve (the edges' own cells at
@@ -353,7 +382,7 @@ impl Network {
         for ((r, &b), &ap) in self.residual.iter_mut().zip(&self.rhs).zip(&self.product) {
             *r = b - ap;
         }
-        let goal = TOLERANCE * TOLERANCE * dot(&self.rhs, &self.rhs);
+        let goal = self.tolerance * self.tolerance * dot(&self.rhs, &self.rhs);
         self.precondition();
         self.direction.copy_from_slice(&self.preconditioned);
         let mut rho = dot(&self.residual, &self.preconditioned);

@@ -24,8 +24,13 @@ fn board_with(size: usize, stones: &[(usize, usize, u8)]) -> Hex {
     hex
 }
 
+/// Solved to a tolerance far below the tests' own.
+fn exact() -> Resistance {
+    Resistance::with_tolerance(1e-9)
+}
+
 fn resistances(hex: &Hex, bridge: Score) -> [f64; 2] {
-    let mut resistance = Resistance::default();
+    let mut resistance = exact();
     resistance.compute(hex, bridge);
     resistance.resistance
 }
@@ -33,7 +38,7 @@ fn resistances(hex: &Hex, bridge: Score) -> [f64; 2] {
 /// Equal up to the solver's tolerance (exactly, for a cut or a short).
 fn assert_close(actual: f64, expected: f64) {
     assert!(
-        (actual - expected).abs() <= 1e-3 * expected,
+        (actual - expected).abs() <= 1e-6 * expected,
         "resistance {actual}, expected {expected}"
     );
 }
@@ -121,13 +126,18 @@ fn an_own_stone_never_raises_and_an_opponent_stone_never_lowers_resistance() {
                     let mut after = hex.clone();
                     after.place_stone(cell, stone);
                     let now = resistances(&after, bridge);
-                    let slack = 1e-3 * before[slot];
+                    let slack = 1e-6 * before[slot];
                     // Rayleigh's monotonicity: an own stone only raises
-                    // conductances (a bridge it fills becomes a short), an
-                    // opponent's only removes conductors.
-                    assert!(now[slot] <= before[slot] + slack, "own {now:?} {before:?}");
+                    // conductances of the cell circuit, an opponent's only
+                    // removes conductors. With virtual connections an own
+                    // stone in an edge template's carrier may replace the
+                    // template by weaker links, so only the opponent's
+                    // stones are checked there.
+                    if bridge == 0 {
+                        assert!(now[slot] <= before[slot] + slack, "own {now:?} {before:?}");
+                    }
                     let other = 1 - slot;
-                    let slack = 1e-3 * before[other];
+                    let slack = 1e-6 * before[other];
                     assert!(
                         now[other] + slack >= before[other],
                         "opp {now:?} {before:?}"
@@ -156,14 +166,14 @@ fn symmetric_positions_get_symmetric_scores() {
             mirrored.push((row, col, other));
         }
         let (turned, mirrored) = (board_with(size, &turned), board_with(size, &mirrored));
-        let mut original = Resistance::default();
+        let mut original = exact();
         original.compute(&hex, 300);
         let lead = original.black_log_ratio();
         // The half turn keeps each player's circuit; the reflection swaps
         // the players' circuits, so the lead changes sign, and so does the
         // side to move: the score for the side to move stays.
         for (other, expected) in [(&turned, lead), (&mirrored, -lead)] {
-            let mut seen = Resistance::default();
+            let mut seen = exact();
             seen.compute(other, 300);
             let diff = seen.black_log_ratio() - expected;
             assert!(
@@ -172,7 +182,7 @@ fn symmetric_positions_get_symmetric_scores() {
                 seen.black_log_ratio()
             );
         }
-        let mut seen = Resistance::default();
+        let mut seen = exact();
         seen.compute(&mirrored, settings.bridge);
         original.compute(&hex, settings.bridge);
         let (mirrored_score, score) = (
