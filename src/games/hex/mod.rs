@@ -4,7 +4,9 @@
 //! column. Files: `geometry` (neighbours, edges, Zobrist keys), `board`
 //! (position, union-find win detection), `notation` (cells, FEN, picture);
 //! for the search, `knowledge` (the per-thread `HexKnowledge`) with
-//! `eval` (two-distance; its weights in `weights.txt`), `analysis` (exact
+//! `eval` (two-distance; its weights in `weights.txt`), `resistance` (the
+//! electrical-resistance evaluation, chosen by the `Evaluation` option),
+//! `analysis` (exact
 //! local facts), `chain` (virtual-connection proofs), `vc` (H-search,
 //! edge templates and must-play), `opening` (pie-rule policy) and `solver`
 //! (small boards).
