@@ -4,43 +4,87 @@
 
 use boardgames::core::Player;
 use boardgames::core::{Game, Knowledge, Presentation};
+use boardgames::games::hex::resistance::{EvalSettings, Evaluation};
 use boardgames::games::hex::vc::{Budget, Connections};
 use boardgames::games::hex::{notation, Hex, HexKnowledge, HexRules};
 use boardgames::protocol::engine_cli::{self, EngineTool};
 use boardgames::protocol::{self, gtp};
 use clap::{Parser, Subcommand};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
 use std::time::Instant;
 
-/// Times the evaluation over the bench positions and prints microseconds per
-/// call.
+/// Times both static evaluations on random middle games of 11x11 and
+/// 13x13 (a fixed seed, so every run sees the same positions), each
+/// evaluated after each of its first moves in turn as a search's leaves
+/// are, and prints evaluations per second.
 fn bench_eval() {
-    let rules = Default::default();
-    let mut positions: Vec<Hex> = Hex::bench_positions()
-        .iter()
-        .filter_map(|fen| Hex::from_fen(fen, &rules).ok())
-        .collect();
-    let rounds = 2_000;
-    let start = Instant::now();
-    let mut checksum = 0i64;
-    let mut moves = Vec::new();
-    let mut knowledge = HexKnowledge::default();
-    for round in 0..rounds {
-        for position in positions.iter_mut() {
-            // Vary the position so that the cached result is never reused.
-            position.generate_moves(&mut moves);
-            let Some(&mv) = moves.get(round % moves.len().max(1)) else {
-                continue;
+    println!("size evaluation   positions  evals/s   us/eval  checksum");
+    for size in [11, 13] {
+        let positions = random_middle_games(size, 100);
+        for evaluation in [Evaluation::TwoDistance, Evaluation::Resistance] {
+            let Ok(settings) = EvalSettings::from_weights(evaluation) else {
+                eprintln!("bench-eval: the resistance weights do not load");
+                return;
             };
-            position.make_move(mv);
-            checksum += knowledge.evaluate(position) as i64;
-            position.unmake_move(mv);
+            let mut knowledge = HexKnowledge::default();
+            knowledge.set_eval_settings(settings);
+            let (calls, seconds, checksum) = time_children(&positions, &mut knowledge);
+            println!(
+                "{size:>4} {:<12} {:>9} {:>8.0} {:>9.2} {checksum:>9}",
+                evaluation.name(),
+                positions.len(),
+                calls as f64 / seconds,
+                seconds * 1e6 / calls.max(1) as f64
+            );
         }
     }
-    let calls = rounds * positions.len();
-    let micros = start.elapsed().as_secs_f64() * 1e6 / calls.max(1) as f64;
-    println!("evaluations     : {calls}");
-    println!("checksum        : {checksum}");
-    println!("microseconds/eval: {micros:.2}");
+}
+
+/// Evaluates the children of every position, the first 20 moves of each;
+/// returns the evaluations, the seconds they took and their sum.
+fn time_children(positions: &[Hex], knowledge: &mut HexKnowledge) -> (usize, f64, i64) {
+    let mut moves = Vec::new();
+    let (mut calls, mut checksum) = (0, 0i64);
+    let start = Instant::now();
+    for position in positions {
+        let mut position = position.clone();
+        position.generate_moves(&mut moves);
+        for &mv in moves.iter().take(20) {
+            position.make_move(mv);
+            checksum += knowledge.evaluate(&position) as i64;
+            position.unmake_move(mv);
+            calls += 1;
+        }
+    }
+    (calls, start.elapsed().as_secs_f64(), checksum)
+}
+
+/// `count` positions of `size` with a quarter to a half of the board
+/// filled by random moves, none of them won.
+fn random_middle_games(size: usize, count: usize) -> Vec<Hex> {
+    let rules = HexRules {
+        board_size: size,
+        swap: false,
+    };
+    let mut rng = SmallRng::seed_from_u64(size as u64);
+    let mut positions = Vec::with_capacity(count);
+    let mut moves = Vec::new();
+    while positions.len() < count {
+        let mut position = Hex::start_position(&rules);
+        let stones = rng.gen_range(size * size / 4..=size * size / 2);
+        for _ in 0..stones {
+            position.generate_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            position.make_move(moves[rng.gen_range(0..moves.len())]);
+        }
+        if position.outcome().is_none() {
+            positions.push(position);
+        }
+    }
+    positions
 }
 
 /// The bench positions, and the same stones moved one cell in from the

@@ -13,6 +13,7 @@ use super::chain::{find_chain, ChainScratch};
 use super::eval::{self, TwoDistance};
 use super::opening;
 use super::proving::{self, ProofStats, RootProver};
+use super::resistance::{self, EvalSettings, Evaluation, Resistance};
 use super::solver::{self, SolverCache};
 use super::vc::{mustplay, Budget, Verdict};
 use crate::core::strength::Ladder;
@@ -41,6 +42,10 @@ const VC_MAX_DISTANCE: u32 = 0;
 pub struct HexKnowledge {
     /// Evaluation scratch and the last results, keyed by position hash.
     two_distance: TwoDistance,
+    resistance: Resistance,
+    /// The evaluation in use and its weights, as the options chose them
+    /// when the search started.
+    eval_settings: EvalSettings,
     /// Replies to an intruded bridge at the position `bridge_replies_key`
     /// names, for ordering.
     bridge_replies: Vec<usize>,
@@ -64,6 +69,12 @@ pub struct HexKnowledge {
 }
 
 impl HexKnowledge {
+    /// Evaluates with `settings` from now on (until a search starts and
+    /// reads the options again).
+    pub fn set_eval_settings(&mut self, settings: EvalSettings) {
+        self.eval_settings = settings;
+    }
+
     /// The two-distance results for `hex`, computed unless they are the
     /// last ones computed.
     fn two_distance_at(&mut self, hex: &Hex) -> &TwoDistance {
@@ -261,6 +272,7 @@ impl Knowledge<Hex> for HexKnowledge {
         self.solver_cache = SolverCache::default();
         self.two_distance.key = None;
         self.bridge_replies_key = None;
+        self.eval_settings = resistance::selected();
     }
 
     /// Each H-search in a proof may settle a node and its whole subtree,
@@ -272,12 +284,25 @@ impl Knowledge<Hex> for HexKnowledge {
 
     fn evaluate(&mut self, hex: &Hex) -> Score {
         let to_move = hex.side_to_move_player();
+        let settings = self.eval_settings;
+        if settings.evaluation == Evaluation::Resistance {
+            return self
+                .resistance
+                .at(hex, settings.bridge)
+                .score(&settings, to_move);
+        }
         let td = self.two_distance_at(hex);
         eval::score(td, hex.size(), to_move)
     }
 
     fn eval_terms(&mut self, hex: &Hex) -> Vec<EvalTerm> {
         let to_move = hex.side_to_move_player();
+        self.eval_settings = resistance::selected();
+        let settings = self.eval_settings;
+        if settings.evaluation == Evaluation::Resistance {
+            let circuit = self.resistance.at(hex, settings.bridge);
+            return circuit.eval_terms(&settings, to_move);
+        }
         let td = self.two_distance_at(hex);
         eval::eval_terms(td, hex.size(), to_move)
     }

@@ -4,10 +4,11 @@
 //! column. Files: `geometry` (neighbours, edges, Zobrist keys), `board`
 //! (position, union-find win detection), `notation` (cells, FEN, picture);
 //! for the search, `knowledge` (the per-thread `HexKnowledge`) with
-//! `eval` (two-distance; its weights in `weights.txt`), `analysis` (exact
-//! local facts), `chain` (virtual-connection proofs), `vc` (H-search,
-//! edge templates and must-play), `opening` (pie-rule policy) and `solver`
-//! (small boards).
+//! `eval` (two-distance; its weights in `weights.txt`), `resistance` (the
+//! electrical-resistance evaluation, chosen by the `Evaluation` option),
+//! `analysis` (exact local facts), `chain` (virtual-connection proofs),
+//! `vc` (H-search, edge templates and must-play), `opening` (pie-rule
+//! policy) and `solver` (small boards).
 
 pub mod analysis;
 pub mod board;
@@ -18,6 +19,7 @@ pub mod knowledge;
 pub mod notation;
 pub mod opening;
 pub mod proving;
+pub mod resistance;
 pub mod solver;
 pub mod vc;
 
@@ -28,12 +30,23 @@ use crate::core::{
     Game, OptionKind, OptionSpec, Outcome, Player, Presentation, RecordStyle, SgfPoints,
 };
 use geometry::MAX_SIZE;
+use resistance::{EvalSettings, Evaluation};
 
 fn parse_bool(value: &str) -> Result<bool, String> {
     match value.trim().to_ascii_lowercase().as_str() {
         "true" | "1" | "on" | "yes" => Ok(true),
         "false" | "0" | "off" | "no" => Ok(false),
         other => Err(format!("'{other}' is not true or false")),
+    }
+}
+
+/// A resistance weight option's value: a whole number from 0 to 10000.
+fn parse_weight(name: &str, value: &str) -> Result<i32, String> {
+    match value.trim().parse::<i32>() {
+        Ok(number) if (0..=10_000).contains(&number) => Ok(number),
+        _ => Err(format!(
+            "{name} '{value}' is not a whole number from 0 to 10000"
+        )),
     }
 }
 
@@ -44,6 +57,7 @@ impl Game for Hex {
     const NAME: &'static str = "hex";
 
     fn rule_options() -> Vec<OptionSpec> {
+        let defaults = EvalSettings::default();
         vec![
             OptionSpec {
                 name: "BoardSize",
@@ -56,6 +70,29 @@ impl Game for Hex {
             OptionSpec {
                 name: "Swap",
                 kind: OptionKind::Check { default: true },
+            },
+            OptionSpec {
+                name: "Evaluation",
+                kind: OptionKind::Combo {
+                    default: defaults.evaluation.name().to_string(),
+                    choices: Evaluation::NAMES.map(String::from).to_vec(),
+                },
+            },
+            OptionSpec {
+                name: "ResistanceScale",
+                kind: OptionKind::Spin {
+                    default: defaults.scale as i64,
+                    min: 0,
+                    max: 10_000,
+                },
+            },
+            OptionSpec {
+                name: "ResistanceBridge",
+                kind: OptionKind::Spin {
+                    default: defaults.bridge as i64,
+                    min: 0,
+                    max: 10_000,
+                },
             },
         ]
     }
@@ -73,6 +110,21 @@ impl Game for Hex {
             }
             "swap" => {
                 rules.swap = parse_bool(value)?;
+                Ok(())
+            }
+            "evaluation" => {
+                let evaluation = Evaluation::parse(value)?;
+                resistance::select(|settings| settings.evaluation = evaluation);
+                Ok(())
+            }
+            "resistancescale" => {
+                let scale = parse_weight(name, value)?;
+                resistance::select(|settings| settings.scale = scale);
+                Ok(())
+            }
+            "resistancebridge" => {
+                let bridge = parse_weight(name, value)?;
+                resistance::select(|settings| settings.bridge = bridge);
                 Ok(())
             }
             _ => Err(format!("unknown option '{name}'")),
