@@ -174,7 +174,7 @@ impl<G: Game> Session<G> {
                     mv: String::new(),
                     book: false,
                     millis: reply.elapsed.as_millis() as u64,
-                    score: reply.score.clone(),
+                    score: reply.score,
                     depth: reply.depth,
                     nodes: reply.nodes,
                 };
