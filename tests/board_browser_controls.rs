@@ -164,7 +164,9 @@ fn thinking_is_shown_and_move_now_and_the_hint_cut_it_short() {
         client.goto(&address).await.expect("the page opens");
         wait_ready(&client).await;
         set_value(&client, "game", "hex").await;
-        set_value(&client, "rule-BoardSize", "7").await;
+        // 9x9, not smaller: the engine proves small boards (at most 64 empty
+        // cells) at once and would answer before it could be seen thinking.
+        set_value(&client, "rule-BoardSize", "9").await;
         set_value(&client, "p1-kind", "ours").await;
         set_value(&client, "p1-level", "custom").await;
         set_value(&client, "p1-limit", "ms=60000").await;
