@@ -1,6 +1,10 @@
 //! What the Hex engine knows beyond the rules: dead cells, bridge replies,
 //! proven results, the opening policy, the evaluation's symmetry.
 
+mod common;
+
+use common::hex::brute_force_wins;
+
 use boardgames::core::{Game, Knowledge, Player};
 use boardgames::games::hex::analysis::{bridge_replies, is_dead, winning_cells};
 use boardgames::games::hex::{Hex, HexKnowledge, HexMove, HexRules};
@@ -189,35 +193,6 @@ fn evaluation_is_symmetric_under_the_swap_mirror() {
     // One stone in the middle favours its owner.
     let centre = position("11/11/11/11/11/5x5/11/11/11/11/11 w");
     assert!(knowledge.evaluate(&centre) < empty_score);
-}
-
-/// Plain minimax over every legal move, memoised on the exact position,
-/// with none of the engine's pruning or proofs: the reference the solver
-/// is checked against.
-fn brute_force_wins(hex: &mut Hex, memo: &mut std::collections::HashMap<u64, bool>) -> bool {
-    if hex.outcome().is_some() {
-        // The player who just moved has won.
-        return false;
-    }
-    // The plain key: the exact position and side to move, no symmetry.
-    let key = hex.hash_key();
-    if let Some(&known) = memo.get(&key) {
-        return known;
-    }
-    let mut moves = Vec::new();
-    hex.generate_moves(&mut moves);
-    let mut wins = false;
-    for mv in moves {
-        hex.make_move(mv);
-        let child = brute_force_wins(hex, memo);
-        hex.unmake_move(mv);
-        if !child {
-            wins = true;
-            break;
-        }
-    }
-    memo.insert(key, wins);
-    wins
 }
 
 #[test]

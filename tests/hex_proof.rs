@@ -3,7 +3,11 @@
 //! small-board solver, and against published results; its proof mode
 //! against the alpha-beta mode it must leave unchanged.
 
+mod common;
+
 use std::collections::HashMap;
+
+use common::hex::brute_force_wins;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -22,26 +26,6 @@ fn rules(size: usize) -> HexRules {
         board_size: size,
         swap: false,
     }
-}
-
-/// Whether the side to move wins, by trying every move to the end.
-fn minimax_wins(hex: &mut Hex, memo: &mut HashMap<u64, bool>) -> bool {
-    if let Some(&known) = memo.get(&hex.hash_key()) {
-        return known;
-    }
-    let mut moves = Vec::new();
-    hex.generate_moves(&mut moves);
-    let mut wins = false;
-    for mv in moves {
-        hex.make_move(mv);
-        wins = hex.winner().is_some() || !minimax_wins(hex, memo);
-        hex.unmake_move(mv);
-        if wins {
-            break;
-        }
-    }
-    memo.insert(hex.hash_key(), wins);
-    wins
 }
 
 /// df-pn's verdict for the side to move, with no limit but `nodes`.
@@ -78,7 +62,7 @@ fn every_opening_up_to_4x4_agrees_with_minimax() {
         for (cell, &first_player_wins) in proven.iter().enumerate() {
             let mut hex = Hex::start_position(&rules(size));
             hex.make_move(HexMove::cell(cell));
-            let white_wins = minimax_wins(&mut hex, &mut memo);
+            let white_wins = brute_force_wins(&mut hex, &mut memo);
             assert_eq!(first_player_wins, !white_wins, "{size}x{size} cell {cell}");
         }
         // The short diagonal wins on 4x4 and nothing else (a known map).
@@ -114,14 +98,14 @@ fn random_4x4_positions_agree_with_minimax() {
             continue;
         };
         let fen = hex.to_fen();
-        let truth = minimax_wins(&mut hex, &mut memo);
+        let truth = brute_force_wins(&mut hex, &mut memo);
         let (verdict, best) = proof_for_mover(&mut hex, 1_000_000);
         match verdict {
             Verdict::Proven { .. } => {
                 assert!(truth, "{fen}: proven a win that minimax refutes");
                 let best = best.expect("a proof names its move");
                 hex.make_move(best);
-                let answers = hex.winner().is_some() || !minimax_wins(&mut hex, &mut memo);
+                let answers = hex.winner().is_some() || !brute_force_wins(&mut hex, &mut memo);
                 hex.unmake_move(best);
                 assert!(answers, "{fen}: the proof's move does not win");
                 wins += 1;
@@ -254,7 +238,7 @@ fn the_root_solver_proves_wins_and_losses_and_gives_up_in_time() {
             continue;
         };
         let fen = hex.to_fen();
-        let truth = minimax_wins(&mut hex, &mut memo);
+        let truth = brute_force_wins(&mut hex, &mut memo);
         let mut nodes = 0;
         let solution = knowledge
             .solve_root(&mut hex, &deadline_in(Duration::from_secs(20)), &mut nodes)
@@ -265,7 +249,7 @@ fn the_root_solver_proves_wins_and_losses_and_gives_up_in_time() {
         if truth {
             hex.make_move(solution.best_move);
             assert!(
-                hex.winner().is_some() || !minimax_wins(&mut hex, &mut memo),
+                hex.winner().is_some() || !brute_force_wins(&mut hex, &mut memo),
                 "{fen}"
             );
             hex.unmake_move(solution.best_move);
