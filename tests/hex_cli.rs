@@ -256,3 +256,38 @@ fn gtp_shows_virtual_connections_and_must_play() {
     // The analysis leaves the position and the side to move alone.
     assert_eq!(replies[20], "= 5/2x2/1o3/2x2/5 w");
 }
+
+/// `hex-move-values` scores every move of the position for HexGui's
+/// `pspairs` display, best first, and leaves the position alone.
+#[test]
+fn gtp_move_values_score_every_move_best_first() {
+    let output = run("boardsize 9\nhex-setoption Swap false\nplay b e5\n\
+         hex-move-values 1\nhex-move-values 0\nhex-move-values x\nhex-fen\n");
+    let replies: Vec<&str> = output.split("\n\n").filter(|r| !r.is_empty()).collect();
+    assert_eq!(replies[..3], ["= "; 3]);
+    let words: Vec<&str> = replies[3]
+        .strip_prefix("= ")
+        .unwrap_or_else(|| panic!("{}", replies[3]))
+        .split_whitespace()
+        .collect();
+    let pairs: Vec<(&str, i32)> = words
+        .chunks(2)
+        .map(|pair| {
+            (
+                pair[0],
+                pair[1].parse().unwrap_or_else(|_| panic!("{pair:?}")),
+            )
+        })
+        .collect();
+    // Eighty empty cells, none dead on a board with one stone.
+    assert_eq!(pairs.len(), 80, "{}", replies[3]);
+    let mut cells: Vec<&str> = pairs.iter().map(|p| p.0).collect();
+    cells.sort_unstable();
+    cells.dedup();
+    assert_eq!(cells.len(), 80);
+    assert!(!cells.contains(&"e5"));
+    assert!(pairs.windows(2).all(|w| w[0].1 >= w[1].1), "{}", replies[3]);
+    assert!(replies[4].starts_with("? usage"), "{}", replies[4]);
+    assert!(replies[5].starts_with("? usage"), "{}", replies[5]);
+    assert_eq!(replies[6], "= 9/9/9/9/4x4/9/9/9/9 w");
+}

@@ -13,6 +13,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::Duration;
 
 use super::gtp_analysis;
+use super::gtp_values;
 use super::output::send;
 use crate::core::game::{Game, Outcome, Player, MATE_BOUND};
 use crate::engine::{Clock, Engine, SearchHandle, SearchLimits};
@@ -20,7 +21,7 @@ use crate::games::hex::{Hex, HexKnowledge, HexMove};
 use crate::wire::gtp::{is_comment, parse_command, to_gtp_move, GtpResponse};
 
 /// Every command this front-end answers, as `list_commands` shows them.
-pub const COMMANDS: [&str; 28] = [
+pub const COMMANDS: [&str; 29] = [
     "protocol_version",
     "name",
     "version",
@@ -43,6 +44,7 @@ pub const COMMANDS: [&str; 28] = [
     "hex-setoption",
     "hex-legal",
     "hex-solve",
+    "hex-move-values",
     "vc-between-cells-full",
     "vc-between-cells-semi",
     "vc-edge",
@@ -55,7 +57,8 @@ pub const COMMANDS: [&str; 28] = [
 const ANALYZE_COMMANDS: &str = "string/Evaluation/hex-eval\n\
 string/Position string (FEN)/hex-fen\n\
 string/Legal moves/hex-legal\n\
-string/Solve (10 s)/hex-solve 10";
+string/Solve (10 s)/hex-solve 10\n\
+pspairs/Move Values (depth 2)/hex-move-values 2";
 
 /// True when `line` is a GTP command (optionally after a numeric id) and
 /// not a UCI/UGI one: how the `hex` binary tells the two protocols apart.
@@ -223,6 +226,7 @@ impl Session {
                     .join(" "))
             }
             "hex-solve" => self.solve(args),
+            "hex-move-values" => gtp_values::move_values(&mut self.engine, args),
             command if gtp_analysis::COMMANDS.contains(&command) => {
                 gtp_analysis::answer(self.engine.position(), command, args)
             }

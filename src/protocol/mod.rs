@@ -4,6 +4,7 @@
 pub mod engine_cli;
 pub mod gtp;
 pub mod gtp_analysis;
+pub mod gtp_values;
 pub mod output;
 pub mod pbrain;
 pub mod selfplay;
