@@ -4,7 +4,9 @@
 
 use boardgames::core::{Game, Player};
 use boardgames::games::hex::solver;
-use boardgames::games::hex::vc::{mustplay, Budget, CellSet, Connections, Verdict};
+use boardgames::games::hex::vc::{
+    mustplay, Budget, Carrier, CellSet, Connections, SmallCellSet, Verdict,
+};
 use boardgames::games::hex::{Hex, HexKnowledge, HexMove, HexRules};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -209,4 +211,86 @@ fn the_search_tries_only_must_play_cells_at_the_root() {
         moves.iter().all(|mv| cells.contains(mv.0 as usize)),
         "{moves:?}"
     );
+}
+
+/// Every pair's full and semi carriers, by node, as full-size sets.
+fn all_connections<C: Carrier>(
+    hex: &Hex,
+    vc: &Connections<C>,
+) -> Vec<(u16, u16, Vec<CellSet>, Vec<CellSet>)> {
+    let mut nodes: Vec<u16> = vec![0, 1];
+    nodes.extend((0..hex.size() * hex.size()).filter_map(|cell| vc.node_at(cell)));
+    nodes.sort_unstable();
+    nodes.dedup();
+    let mut pairs = Vec::new();
+    for &a in &nodes {
+        for &b in nodes.iter().filter(|&&b| b > a) {
+            if let Some(pair) = vc.between(a, b) {
+                let sets = |list: &[C]| list.iter().map(Carrier::to_cell_set).collect();
+                pairs.push((a, b, sets(&pair.full), sets(&pair.semi)));
+            }
+        }
+    }
+    pairs
+}
+
+#[test]
+fn one_word_carriers_find_exactly_the_full_size_connections() {
+    let mut rng = SmallRng::seed_from_u64(2207);
+    let mut compared = 0;
+    let mut edge_verdicts = 0;
+    for size in 3..=8 {
+        for _ in 0..60 {
+            let Some(hex) = random_position(size, &mut rng) else {
+                continue;
+            };
+            for player in [Player::P1, Player::P2] {
+                let full_size = Connections::compute(&hex, player, Budget::FULL);
+                let one_word = Connections::<SmallCellSet>::search(&hex, player, Budget::FULL);
+                assert_eq!(one_word.work, full_size.work, "{}", hex.to_fen());
+                assert_eq!(one_word.complete, full_size.complete);
+                assert_eq!(
+                    all_connections(&hex, &one_word),
+                    all_connections(&hex, &full_size),
+                    "{}",
+                    hex.to_fen()
+                );
+                compared += 1;
+                if !full_size.edge_to_edge_full().is_empty() {
+                    edge_verdicts += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        compared > 500 && edge_verdicts > 50,
+        "{compared} {edge_verdicts}"
+    );
+}
+
+#[test]
+fn a_reused_h_search_forgets_the_previous_position() {
+    let mut rng = SmallRng::seed_from_u64(2208);
+    let mut reused = Connections::<SmallCellSet>::default();
+    let mut compared = 0;
+    for size in [8, 4, 7, 5, 6, 8, 3] {
+        for _ in 0..20 {
+            let Some(hex) = random_position(size, &mut rng) else {
+                continue;
+            };
+            for player in [Player::P1, Player::P2] {
+                reused.search_again(&hex, player, Budget::FULL);
+                let fresh = Connections::<SmallCellSet>::search(&hex, player, Budget::FULL);
+                assert_eq!(reused.counts(), fresh.counts(), "{}", hex.to_fen());
+                assert_eq!(
+                    all_connections(&hex, &reused),
+                    all_connections(&hex, &fresh),
+                    "{}",
+                    hex.to_fen()
+                );
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 200, "{compared}");
 }
