@@ -245,8 +245,12 @@ impl<C: Carrier> Connections<C> {
         if a == b {
             return;
         }
-        if connections::add_full(self.pair_mut(a, b), carrier) == Added::Kept {
-            if !self.full_neighbours[a as usize].contains(&b) {
+        let pair = self.pair_mut(a, b);
+        // A pair's full list, once filled, is never emptied (a carrier is
+        // only dropped for a smaller one): the first one makes neighbours.
+        let first_full = pair.full.is_empty();
+        if connections::add_full(pair, carrier) == Added::Kept {
+            if first_full {
                 self.full_neighbours[a as usize].push(b);
                 self.full_neighbours[b as usize].push(a);
             }
