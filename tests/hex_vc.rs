@@ -4,10 +4,14 @@
 
 use boardgames::core::{Game, Player};
 use boardgames::games::hex::solver;
-use boardgames::games::hex::vc::{mustplay, Budget, CellSet, Connections, Verdict};
+use boardgames::games::hex::vc::connections::Node;
+use boardgames::games::hex::vc::{
+    mustplay, Budget, Carrier, CellSet, Connections, SmallCellSet, Verdict,
+};
 use boardgames::games::hex::{Hex, HexKnowledge, HexMove, HexRules};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use std::collections::HashMap;
 
 /// A random position of `size` without a winner: alternating stone
 /// counts, the side with fewer stones (or Black) to move, no pie rule.
@@ -208,5 +212,260 @@ fn the_search_tries_only_must_play_cells_at_the_root() {
     assert!(
         moves.iter().all(|mv| cells.contains(mv.0 as usize)),
         "{moves:?}"
+    );
+}
+
+/// Every pair's full and semi carriers, by node, as full-size sets.
+fn all_connections<C: Carrier>(
+    hex: &Hex,
+    vc: &Connections<C>,
+) -> Vec<(u16, u16, Vec<CellSet>, Vec<CellSet>)> {
+    let mut nodes: Vec<u16> = vec![0, 1];
+    nodes.extend((0..hex.size() * hex.size()).filter_map(|cell| vc.node_at(cell)));
+    nodes.sort_unstable();
+    nodes.dedup();
+    let mut pairs = Vec::new();
+    for &a in &nodes {
+        for &b in nodes.iter().filter(|&&b| b > a) {
+            if let Some(pair) = vc.between(a, b) {
+                let sets = |list: &[C]| list.iter().map(Carrier::to_cell_set).collect();
+                pairs.push((a, b, sets(&pair.full), sets(&pair.semi)));
+            }
+        }
+    }
+    pairs
+}
+
+#[test]
+fn one_word_carriers_find_exactly_the_full_size_connections() {
+    let mut rng = SmallRng::seed_from_u64(2207);
+    let mut compared = 0;
+    let mut edge_verdicts = 0;
+    for size in 3..=8 {
+        for _ in 0..60 {
+            let Some(hex) = random_position(size, &mut rng) else {
+                continue;
+            };
+            for player in [Player::P1, Player::P2] {
+                let full_size = Connections::compute(&hex, player, Budget::FULL);
+                let one_word = Connections::<SmallCellSet>::search(&hex, player, Budget::FULL);
+                assert_eq!(one_word.work, full_size.work, "{}", hex.to_fen());
+                assert_eq!(one_word.complete, full_size.complete);
+                assert_eq!(
+                    all_connections(&hex, &one_word),
+                    all_connections(&hex, &full_size),
+                    "{}",
+                    hex.to_fen()
+                );
+                compared += 1;
+                if !full_size.edge_to_edge_full().is_empty() {
+                    edge_verdicts += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        compared > 500 && edge_verdicts > 50,
+        "{compared} {edge_verdicts}"
+    );
+}
+
+#[test]
+fn a_reused_h_search_forgets_the_previous_position() {
+    let mut rng = SmallRng::seed_from_u64(2208);
+    let mut reused = Connections::<SmallCellSet>::default();
+    let mut compared = 0;
+    for size in [8, 4, 7, 5, 6, 8, 3] {
+        for _ in 0..20 {
+            let Some(hex) = random_position(size, &mut rng) else {
+                continue;
+            };
+            for player in [Player::P1, Player::P2] {
+                reused.search_again(&hex, player, Budget::FULL);
+                let fresh = Connections::<SmallCellSet>::search(&hex, player, Budget::FULL);
+                assert_eq!(reused.counts(), fresh.counts(), "{}", hex.to_fen());
+                assert_eq!(
+                    all_connections(&hex, &reused),
+                    all_connections(&hex, &fresh),
+                    "{}",
+                    hex.to_fen()
+                );
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 200, "{compared}");
+}
+
+/// The local game a connection claims to win: the owner's stones and the
+/// two endpoints, the carrier's empty cells to play in, nothing else.
+struct LocalGame {
+    size: usize,
+    /// Black's edges are the top and bottom rows, White's the left and
+    /// right columns.
+    owner_is_black: bool,
+    owner_cells: u64,
+    carrier: Vec<usize>,
+    ends: [Node; 2],
+}
+
+impl LocalGame {
+    fn neighbours(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
+        let (row, col) = ((cell / self.size) as i32, (cell % self.size) as i32);
+        let size = self.size as i32;
+        [(-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0)]
+            .into_iter()
+            .map(move |(dr, dc)| (row + dr, col + dc))
+            .filter(move |&(r, c)| r >= 0 && c >= 0 && r < size && c < size)
+            .map(move |(r, c)| (r * size + c) as usize)
+    }
+
+    fn on_edge(&self, cell: usize, edge: u8) -> bool {
+        let line = if self.owner_is_black {
+            cell / self.size
+        } else {
+            cell % self.size
+        };
+        line == if edge == 0 { 0 } else { self.size - 1 }
+    }
+
+    fn touches(&self, end: Node, cell: usize) -> bool {
+        match end {
+            Node::Edge(edge) => self.on_edge(cell, edge),
+            Node::Group(at) | Node::Cell(at) => cell == at as usize,
+        }
+    }
+
+    /// Whether the owner's cells join the two ends.
+    fn joined(&self, owner: u64) -> bool {
+        let cells = self.size * self.size;
+        let mut seen = 0u64;
+        let mut stack: Vec<usize> = (0..cells)
+            .filter(|&c| owner & (1 << c) != 0 && self.touches(self.ends[0], c))
+            .collect();
+        while let Some(cell) = stack.pop() {
+            if seen & (1 << cell) != 0 {
+                continue;
+            }
+            seen |= 1 << cell;
+            if self.touches(self.ends[1], cell) {
+                return true;
+            }
+            stack.extend(self.neighbours(cell).filter(|&n| owner & (1 << n) != 0));
+        }
+        false
+    }
+
+    /// Whether the owner joins the ends, playing only in the carrier.
+    fn owner_wins(
+        &self,
+        owner: u64,
+        taken: u64,
+        owner_moves: bool,
+        memo: &mut HashMap<(u64, u64, bool), bool>,
+    ) -> bool {
+        if self.joined(owner) {
+            return true;
+        }
+        if let Some(&known) = memo.get(&(owner, taken, owner_moves)) {
+            return known;
+        }
+        let free: Vec<usize> = self
+            .carrier
+            .iter()
+            .copied()
+            .filter(|&c| taken & (1 << c) == 0)
+            .collect();
+        let result = if owner_moves {
+            free.iter()
+                .any(|&c| self.owner_wins(owner | 1 << c, taken | 1 << c, false, memo))
+        } else {
+            !free.is_empty()
+                && free
+                    .iter()
+                    .all(|&c| self.owner_wins(owner, taken | 1 << c, true, memo))
+        };
+        memo.insert((owner, taken, owner_moves), result);
+        result
+    }
+}
+
+/// The cells of `hex` holding `stone` (`x` or `o`), as bits.
+fn stones(hex: &Hex, stone: char) -> u64 {
+    let fen = hex.to_fen();
+    let board = fen.split(' ').next().unwrap_or_default();
+    let (mut bits, mut cell, mut run) = (0u64, 0, 0);
+    for c in board.chars() {
+        match c.to_digit(10) {
+            Some(d) => run = run * 10 + d as usize,
+            None => {
+                cell += run;
+                run = 0;
+                if c == stone {
+                    bits |= 1 << cell;
+                }
+                if c != '/' {
+                    cell += 1;
+                }
+            }
+        }
+    }
+    bits
+}
+
+#[test]
+fn every_connection_h_search_claims_holds_in_its_carrier() {
+    let mut rng = SmallRng::seed_from_u64(2209);
+    let (mut full_checked, mut semi_checked) = (0, 0);
+    for size in [3, 4, 4, 5] {
+        for _ in 0..40 {
+            let Some(hex) = random_position(size, &mut rng) else {
+                continue;
+            };
+            for player in [Player::P1, Player::P2] {
+                let vc = Connections::<SmallCellSet>::search(&hex, player, Budget::FULL);
+                let owner_is_black = player == Player::P1;
+                let owner_stones = stones(&hex, if owner_is_black { 'x' } else { 'o' });
+                for (a, b, full, semi) in all_connections(&hex, &vc) {
+                    let ends = [vc.node(a), vc.node(b)];
+                    let endpoint_bits = ends
+                        .iter()
+                        .filter_map(|end| end.empty_cell())
+                        .fold(0u64, |bits, cell| bits | 1 << cell);
+                    for (carriers, owner_first) in [(full, false), (semi, true)] {
+                        for carrier in carriers.iter().filter(|c| c.len() <= 9) {
+                            let game = LocalGame {
+                                size,
+                                owner_is_black,
+                                owner_cells: owner_stones | endpoint_bits,
+                                carrier: carrier.iter().collect(),
+                                ends,
+                            };
+                            let wins = game.owner_wins(
+                                game.owner_cells,
+                                0,
+                                owner_first,
+                                &mut HashMap::new(),
+                            );
+                            assert!(
+                                wins,
+                                "{}: {player:?} {ends:?} {} {carrier:?}",
+                                hex.to_fen(),
+                                if owner_first { "semi" } else { "full" }
+                            );
+                            if owner_first {
+                                semi_checked += 1;
+                            } else {
+                                full_checked += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        full_checked > 2000 && semi_checked > 500,
+        "{full_checked} {semi_checked}"
     );
 }

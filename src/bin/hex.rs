@@ -5,7 +5,7 @@
 use boardgames::core::Player;
 use boardgames::core::{Game, Knowledge, Presentation};
 use boardgames::games::hex::resistance::{EvalSettings, Evaluation};
-use boardgames::games::hex::vc::{Budget, Connections};
+use boardgames::games::hex::vc::{Budget, Connections, SmallCellSet};
 use boardgames::games::hex::{notation, Hex, HexKnowledge, HexRules};
 use boardgames::protocol::engine_cli::{self, EngineTool};
 use boardgames::protocol::{self, gtp};
@@ -189,6 +189,46 @@ fn vc_bench() {
             "{size}x{size}: {runs} H-searches, mean {:.2} ms",
             ms / runs as f64
         );
+    }
+    vc_bench_proof_boards();
+}
+
+/// Times H-search on the boards the proof search works on (7x7 and 8x8
+/// middle games, a fixed seed), with full-size carriers allocated afresh
+/// as before and with one-word carriers in reused memory as the proof
+/// search runs it.
+fn vc_bench_proof_boards() {
+    const POSITIONS: usize = 40;
+    const REPEATS: usize = 20;
+    println!("size carriers                    H-searches  us/H-search  connections");
+    for size in [7, 8] {
+        let positions = random_middle_games(size, POSITIONS);
+        let runs = POSITIONS * 2 * REPEATS;
+        let start = Instant::now();
+        let mut found = 0;
+        for _ in 0..REPEATS {
+            for position in &positions {
+                for player in [Player::P1, Player::P2] {
+                    let vc = Connections::compute(position, player, Budget::FULL);
+                    found += vc.counts().0 + vc.counts().1;
+                }
+            }
+        }
+        let full_size = start.elapsed().as_secs_f64() * 1e6 / runs as f64;
+        println!("{size:>4} full-size, fresh memory     {runs:>10} {full_size:>12.1} {found:>12}");
+        let start = Instant::now();
+        let mut found = 0;
+        let mut reused = Connections::<SmallCellSet>::default();
+        for _ in 0..REPEATS {
+            for position in &positions {
+                for player in [Player::P1, Player::P2] {
+                    reused.search_again(position, player, Budget::FULL);
+                    found += reused.counts().0 + reused.counts().1;
+                }
+            }
+        }
+        let one_word = start.elapsed().as_secs_f64() * 1e6 / runs as f64;
+        println!("{size:>4} one word, reused memory     {runs:>10} {one_word:>12.1} {found:>12}");
     }
 }
 

@@ -4,6 +4,11 @@
 //! a carrier is a plain `Copy` value the H-search can keep by the
 //! thousand without allocating; the operations the rules need (union,
 //! disjointness, subset) are word-wise.
+//!
+//! Boards of up to 64 cells (8x8, where the proof search works) use
+//! `SmallCellSet`, one machine word: the H-search is generic over
+//! `Carrier`, and on those boards a tenth of the memory and of the work
+//! per comparison makes it several times faster (`hex vc-bench`).
 
 use super::super::geometry::MAX_CELLS;
 
@@ -88,6 +93,104 @@ impl CellSet {
     }
 }
 
+/// What the H-search needs of a carrier: a set of cells with word-wise
+/// operations, convertible to and from the full-size `CellSet`.
+pub trait Carrier: Copy + Eq + Default + std::fmt::Debug {
+    /// Cells it can hold: 0..CAPACITY.
+    const CAPACITY: usize;
+    fn insert(&mut self, cell: usize);
+    fn contains(&self, cell: usize) -> bool;
+    fn is_empty(&self) -> bool;
+    fn len(&self) -> usize;
+    fn union(&self, other: &Self) -> Self;
+    fn intersection(&self, other: &Self) -> Self;
+    fn is_disjoint(&self, other: &Self) -> bool;
+    fn is_subset(&self, other: &Self) -> bool;
+    fn to_cell_set(&self) -> CellSet;
+    /// The same cells; those at `CAPACITY` or beyond are not kept.
+    fn from_cell_set(set: &CellSet) -> Self;
+}
+
+impl Carrier for CellSet {
+    const CAPACITY: usize = MAX_CELLS;
+    fn insert(&mut self, cell: usize) {
+        CellSet::insert(self, cell)
+    }
+    fn contains(&self, cell: usize) -> bool {
+        CellSet::contains(self, cell)
+    }
+    fn is_empty(&self) -> bool {
+        CellSet::is_empty(self)
+    }
+    fn len(&self) -> usize {
+        CellSet::len(self)
+    }
+    fn union(&self, other: &Self) -> Self {
+        CellSet::union(self, other)
+    }
+    fn intersection(&self, other: &Self) -> Self {
+        CellSet::intersection(self, other)
+    }
+    fn is_disjoint(&self, other: &Self) -> bool {
+        CellSet::is_disjoint(self, other)
+    }
+    fn is_subset(&self, other: &Self) -> bool {
+        CellSet::is_subset(self, other)
+    }
+    fn to_cell_set(&self) -> CellSet {
+        *self
+    }
+    fn from_cell_set(set: &CellSet) -> Self {
+        *set
+    }
+}
+
+/// A set of cells 0..64 in one word: the carriers of boards up to 8x8.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct SmallCellSet(u64);
+
+impl std::fmt::Debug for SmallCellSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.to_cell_set().fmt(f)
+    }
+}
+
+impl Carrier for SmallCellSet {
+    const CAPACITY: usize = 64;
+    fn insert(&mut self, cell: usize) {
+        self.0 |= 1 << cell;
+    }
+    fn contains(&self, cell: usize) -> bool {
+        cell < 64 && self.0 & (1 << cell) != 0
+    }
+    fn is_empty(&self) -> bool {
+        self.0 == 0
+    }
+    fn len(&self) -> usize {
+        self.0.count_ones() as usize
+    }
+    fn union(&self, other: &Self) -> Self {
+        SmallCellSet(self.0 | other.0)
+    }
+    fn intersection(&self, other: &Self) -> Self {
+        SmallCellSet(self.0 & other.0)
+    }
+    fn is_disjoint(&self, other: &Self) -> bool {
+        self.0 & other.0 == 0
+    }
+    fn is_subset(&self, other: &Self) -> bool {
+        self.0 & !other.0 == 0
+    }
+    fn to_cell_set(&self) -> CellSet {
+        let mut set = CellSet::EMPTY;
+        set.words[0] = self.0;
+        set
+    }
+    fn from_cell_set(set: &CellSet) -> Self {
+        SmallCellSet(set.words[0])
+    }
+}
+
 impl FromIterator<usize> for CellSet {
     fn from_iter<I: IntoIterator<Item = usize>>(cells: I) -> CellSet {
         let mut set = CellSet::EMPTY;
@@ -117,5 +220,28 @@ mod tests {
         c.remove(63);
         assert!(c.is_disjoint(&b) && !c.contains(63) && c.contains(624));
         assert!(CellSet::EMPTY.is_empty());
+    }
+
+    #[test]
+    fn a_small_set_agrees_with_the_full_size_one() {
+        let a: CellSet = [0, 5, 63].into_iter().collect();
+        let b: CellSet = [5, 40].into_iter().collect();
+        let (small_a, small_b) = (
+            SmallCellSet::from_cell_set(&a),
+            SmallCellSet::from_cell_set(&b),
+        );
+        assert_eq!(small_a.to_cell_set(), a);
+        assert_eq!(small_a.union(&small_b).to_cell_set(), a.union(&b));
+        assert_eq!(
+            small_a.intersection(&small_b).to_cell_set(),
+            a.intersection(&b)
+        );
+        assert_eq!(Carrier::len(&small_a), 3);
+        assert!(!Carrier::is_disjoint(&small_a, &small_b));
+        assert!(Carrier::is_subset(
+            &SmallCellSet::from_cell_set(&CellSet::single(63)),
+            &small_a
+        ));
+        assert!(Carrier::contains(&small_a, 63) && !Carrier::contains(&small_a, 64));
     }
 }

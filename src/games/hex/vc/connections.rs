@@ -3,7 +3,7 @@
 //! opponent moves first) and its semi connections (only if the owner moves
 //! first), each a carrier of empty cells, kept minimal and capped.
 
-use super::cellset::CellSet;
+use super::cellset::Carrier;
 
 /// Full connections kept per pair. Four covers the alternatives the
 /// search and the AND rule use in practice (Anshelevich keeps a handful);
@@ -41,10 +41,19 @@ impl Node {
 }
 
 /// The connections of one pair of nodes.
-#[derive(Clone, Debug, Default)]
-pub struct PairConnections {
-    pub full: Vec<CellSet>,
-    pub semi: Vec<CellSet>,
+#[derive(Clone, Debug)]
+pub struct PairConnections<C> {
+    pub full: Vec<C>,
+    pub semi: Vec<C>,
+}
+
+impl<C> Default for PairConnections<C> {
+    fn default() -> Self {
+        PairConnections {
+            full: Vec::new(),
+            semi: Vec::new(),
+        }
+    }
 }
 
 /// What adding a connection did.
@@ -58,7 +67,7 @@ pub enum Added {
 
 /// Adds a full connection with `carrier` unless one with a subset of it is
 /// known; drops the known ones (full and semi) it makes redundant.
-pub fn add_full(pair: &mut PairConnections, carrier: CellSet) -> Added {
+pub fn add_full<C: Carrier>(pair: &mut PairConnections<C>, carrier: C) -> Added {
     if pair.full.iter().any(|known| known.is_subset(&carrier)) {
         return Added::Dropped;
     }
@@ -73,7 +82,7 @@ pub fn add_full(pair: &mut PairConnections, carrier: CellSet) -> Added {
 
 /// Adds a semi connection unless a full or semi one with a subset of its
 /// carrier is known; drops the semi ones it makes redundant.
-pub fn add_semi(pair: &mut PairConnections, carrier: CellSet) -> Added {
+pub fn add_semi<C: Carrier>(pair: &mut PairConnections<C>, carrier: C) -> Added {
     let redundant = pair.full.iter().chain(&pair.semi);
     if redundant.into_iter().any(|known| known.is_subset(&carrier)) {
         return Added::Dropped;
@@ -90,7 +99,7 @@ pub fn add_semi(pair: &mut PairConnections, carrier: CellSet) -> Added {
 /// pair's semi connections that include it, whose carriers have no common
 /// cell, make full connections with the union of their carriers (the
 /// opponent cannot intrude into all at once). Returns those carriers.
-pub fn or_rule(pair: &PairConnections, out: &mut Vec<CellSet>) {
+pub fn or_rule<C: Carrier>(pair: &PairConnections<C>, out: &mut Vec<C>) {
     out.clear();
     let Some((newest, others)) = pair.semi.split_last() else {
         return;
@@ -98,13 +107,13 @@ pub fn or_rule(pair: &PairConnections, out: &mut Vec<CellSet>) {
     combine(others, 0, *newest, *newest, 1, out);
 }
 
-fn combine(
-    semis: &[CellSet],
+fn combine<C: Carrier>(
+    semis: &[C],
     from: usize,
-    common: CellSet,
-    union: CellSet,
+    common: C,
+    union: C,
     used: usize,
-    out: &mut Vec<CellSet>,
+    out: &mut Vec<C>,
 ) {
     if used >= MAX_OR_SEMIS {
         return;
@@ -127,6 +136,7 @@ fn combine(
 
 #[cfg(test)]
 mod tests {
+    use super::super::cellset::CellSet;
     use super::*;
 
     fn set(cells: &[usize]) -> CellSet {
@@ -135,7 +145,7 @@ mod tests {
 
     #[test]
     fn carriers_stay_minimal() {
-        let mut pair = PairConnections::default();
+        let mut pair = PairConnections::<CellSet>::default();
         assert_eq!(add_semi(&mut pair, set(&[1, 2])), Added::Kept);
         assert_eq!(add_semi(&mut pair, set(&[1, 2, 3])), Added::Dropped);
         assert_eq!(add_semi(&mut pair, set(&[1])), Added::Kept);
@@ -152,7 +162,7 @@ mod tests {
 
     #[test]
     fn the_or_rule_needs_an_empty_intersection() {
-        let mut pair = PairConnections::default();
+        let mut pair = PairConnections::<CellSet>::default();
         let mut out = Vec::new();
         add_semi(&mut pair, set(&[1, 2]));
         add_semi(&mut pair, set(&[2, 3]));

@@ -18,7 +18,7 @@
 
 use super::super::board::{stone_of, Hex, EMPTY};
 use super::super::geometry::{BOTTOM, LEFT, NO_CELL, RIGHT, TOP};
-use super::cellset::CellSet;
+use super::cellset::{Carrier, CellSet};
 use super::connections::{self, Added, Node, PairConnections};
 use super::templates;
 use crate::core::Player;
@@ -41,70 +41,116 @@ impl Budget {
     };
 }
 
-/// One player's virtual connections in one position.
+/// One player's virtual connections in one position, with carriers of
+/// type `C` (`CellSet` by default; `SmallCellSet` on boards up to 8x8).
 #[derive(Clone, Debug)]
-pub struct Connections {
+pub struct Connections<C = CellSet> {
     pub player: Player,
     nodes: Vec<Node>,
     node_of_cell: Vec<u16>,
     /// Index into `pairs` for node pair (a, b), a row per node.
     pair_index: Vec<u32>,
-    pairs: Vec<PairConnections>,
+    /// The pairs in use are the first `pairs_used`; the rest keep their
+    /// lists' memory for the next search (`search_again`).
+    pairs: Vec<PairConnections<C>>,
+    pairs_used: usize,
     /// The nodes each node has a full connection with.
     full_neighbours: Vec<Vec<u16>>,
-    queue: VecDeque<(u16, u16, CellSet)>,
+    queue: VecDeque<(u16, u16, C)>,
     /// Whether the H-search ran to its end within its budget.
     pub complete: bool,
     /// Carrier comparisons done.
     pub work: u64,
 }
 
-impl Connections {
+impl Connections<CellSet> {
     /// Runs H-search for `player` on `hex` within `budget`.
-    pub fn compute(hex: &Hex, player: Player, budget: Budget) -> Connections {
-        let mut vc = Connections::with_nodes(hex, player);
-        vc.seed_adjacency(hex);
-        templates::seed_edge_templates(hex, player, |cell, edge, carrier| {
-            let node = vc.node_of_cell[cell];
-            if node != NO_NODE {
-                vc.add_full(node, edge as u16, carrier);
-            }
-        });
-        vc.run(budget);
-        vc
+    pub fn compute(hex: &Hex, player: Player, budget: Budget) -> Connections<CellSet> {
+        Connections::search(hex, player, budget)
     }
+}
 
-    fn with_nodes(hex: &Hex, player: Player) -> Connections {
-        let stone = stone_of(player);
-        let cells = hex.geometry().cells();
-        let mut nodes = vec![Node::Edge(0), Node::Edge(1)];
-        let mut node_of_cell = vec![NO_NODE; cells];
-        for cell in 0..cells {
-            let content = hex.stone_at(cell);
-            if content == EMPTY {
-                node_of_cell[cell] = nodes.len() as u16;
-                nodes.push(Node::Cell(cell as u16));
-            } else if content == stone {
-                let root = hex.find(cell);
-                if node_of_cell[root] == NO_NODE {
-                    node_of_cell[root] = nodes.len() as u16;
-                    nodes.push(Node::Group(root as u16));
-                }
-                node_of_cell[cell] = node_of_cell[root];
-            }
-        }
-        let count = nodes.len();
+impl<C: Carrier> Default for Connections<C> {
+    fn default() -> Self {
         Connections {
-            player,
-            nodes,
-            node_of_cell,
-            pair_index: vec![NO_PAIR; count * count],
+            player: Player::P1,
+            nodes: Vec::new(),
+            node_of_cell: Vec::new(),
+            pair_index: Vec::new(),
             pairs: Vec::new(),
-            full_neighbours: vec![Vec::new(); count],
+            pairs_used: 0,
+            full_neighbours: Vec::new(),
             queue: VecDeque::new(),
             complete: true,
             work: 0,
         }
+    }
+}
+
+impl<C: Carrier> Connections<C> {
+    /// Runs H-search for `player` on `hex` within `budget`, with carriers
+    /// of type `C`, which must hold every cell of the board.
+    pub fn search(hex: &Hex, player: Player, budget: Budget) -> Connections<C> {
+        let mut vc = Connections::default();
+        vc.search_again(hex, player, budget);
+        vc
+    }
+
+    /// `search`, reusing this value's memory: the proof search runs one
+    /// H-search per node, and allocating the lists afresh each time cost
+    /// a tenth of it.
+    pub fn search_again(&mut self, hex: &Hex, player: Player, budget: Budget) {
+        debug_assert!(hex.geometry().cells() <= C::CAPACITY);
+        self.reset_nodes(hex, player);
+        self.seed_adjacency(hex);
+        templates::seed_edge_templates(hex, player, |cell, edge, carrier| {
+            let node = self.node_of_cell[cell];
+            if node != NO_NODE {
+                self.add_full(node, edge as u16, C::from_cell_set(&carrier));
+            }
+        });
+        self.run(budget);
+    }
+
+    fn reset_nodes(&mut self, hex: &Hex, player: Player) {
+        let stone = stone_of(player);
+        let cells = hex.geometry().cells();
+        self.player = player;
+        self.nodes.clear();
+        self.nodes.extend([Node::Edge(0), Node::Edge(1)]);
+        self.node_of_cell.clear();
+        self.node_of_cell.resize(cells, NO_NODE);
+        for cell in 0..cells {
+            let content = hex.stone_at(cell);
+            if content == EMPTY {
+                self.node_of_cell[cell] = self.nodes.len() as u16;
+                self.nodes.push(Node::Cell(cell as u16));
+            } else if content == stone {
+                let root = hex.find(cell);
+                if self.node_of_cell[root] == NO_NODE {
+                    self.node_of_cell[root] = self.nodes.len() as u16;
+                    self.nodes.push(Node::Group(root as u16));
+                }
+                self.node_of_cell[cell] = self.node_of_cell[root];
+            }
+        }
+        let count = self.nodes.len();
+        self.pair_index.clear();
+        self.pair_index.resize(count * count, NO_PAIR);
+        for pair in &mut self.pairs[..self.pairs_used] {
+            pair.full.clear();
+            pair.semi.clear();
+        }
+        self.pairs_used = 0;
+        for neighbours in self.full_neighbours.iter_mut().take(count) {
+            neighbours.clear();
+        }
+        if self.full_neighbours.len() < count {
+            self.full_neighbours.resize(count, Vec::new());
+        }
+        self.queue.clear();
+        self.complete = true;
+        self.work = 0;
     }
 
     /// The player's edge bits, first and second.
@@ -125,7 +171,7 @@ impl Connections {
             }
             for (edge, bit) in edge_bits.iter().enumerate() {
                 if geo.edges[cell] & bit != 0 {
-                    self.add_full(node, edge as u16, CellSet::EMPTY);
+                    self.add_full(node, edge as u16, C::default());
                 }
             }
             for &neighbour in geo.ring[cell].iter() {
@@ -134,7 +180,7 @@ impl Connections {
                 }
                 let other = self.node_of_cell[neighbour as usize];
                 if other != NO_NODE && other != node {
-                    self.add_full(node, other, CellSet::EMPTY);
+                    self.add_full(node, other, C::default());
                 }
             }
         }
@@ -152,50 +198,59 @@ impl Connections {
     }
 
     /// The connections between two nodes (empty if none are known).
-    pub fn between(&self, a: u16, b: u16) -> Option<&PairConnections> {
+    pub fn between(&self, a: u16, b: u16) -> Option<&PairConnections<C>> {
         let index = *self
             .pair_index
             .get(a as usize * self.nodes.len() + b as usize)?;
-        self.pairs.get(index as usize)
+        self.pairs[..self.pairs_used].get(index as usize)
     }
 
     /// Full connections between the player's two edges: a proven win.
-    pub fn edge_to_edge_full(&self) -> &[CellSet] {
+    pub fn edge_to_edge_full(&self) -> &[C] {
         self.between(0, 1).map_or(&[], |pair| &pair.full)
     }
 
     /// Semi connections between the player's two edges: a win if the
     /// player moves next.
-    pub fn edge_to_edge_semi(&self) -> &[CellSet] {
+    pub fn edge_to_edge_semi(&self) -> &[C] {
         self.between(0, 1).map_or(&[], |pair| &pair.semi)
     }
 
     /// How many full and semi connections are known, over all pairs.
     pub fn counts(&self) -> (usize, usize) {
-        self.pairs.iter().fold((0, 0), |(full, semi), pair| {
-            (full + pair.full.len(), semi + pair.semi.len())
-        })
+        self.pairs[..self.pairs_used]
+            .iter()
+            .fold((0, 0), |(full, semi), pair| {
+                (full + pair.full.len(), semi + pair.semi.len())
+            })
     }
 
-    fn pair_mut(&mut self, a: u16, b: u16) -> &mut PairConnections {
+    fn pair_mut(&mut self, a: u16, b: u16) -> &mut PairConnections<C> {
         let count = self.nodes.len();
         let index = self.pair_index[a as usize * count + b as usize];
         if index != NO_PAIR {
             return &mut self.pairs[index as usize];
         }
-        let index = self.pairs.len() as u32;
+        let index = self.pairs_used as u32;
         self.pair_index[a as usize * count + b as usize] = index;
         self.pair_index[b as usize * count + a as usize] = index;
-        self.pairs.push(PairConnections::default());
+        if self.pairs_used == self.pairs.len() {
+            self.pairs.push(PairConnections::default());
+        }
+        self.pairs_used += 1;
         &mut self.pairs[index as usize]
     }
 
-    fn add_full(&mut self, a: u16, b: u16, carrier: CellSet) {
+    fn add_full(&mut self, a: u16, b: u16, carrier: C) {
         if a == b {
             return;
         }
-        if connections::add_full(self.pair_mut(a, b), carrier) == Added::Kept {
-            if !self.full_neighbours[a as usize].contains(&b) {
+        let pair = self.pair_mut(a, b);
+        // A pair's full list, once filled, is never emptied (a carrier is
+        // only dropped for a smaller one): the first one makes neighbours.
+        let first_full = pair.full.is_empty();
+        if connections::add_full(pair, carrier) == Added::Kept {
+            if first_full {
                 self.full_neighbours[a as usize].push(b);
                 self.full_neighbours[b as usize].push(a);
             }
@@ -203,7 +258,7 @@ impl Connections {
         }
     }
 
-    fn add_semi(&mut self, a: u16, b: u16, carrier: CellSet, scratch: &mut Vec<CellSet>) {
+    fn add_semi(&mut self, a: u16, b: u16, carrier: C, scratch: &mut Vec<C>) {
         if a == b {
             return;
         }
@@ -212,14 +267,14 @@ impl Connections {
             return;
         }
         connections::or_rule(pair, scratch);
-        for full in std::mem::take(scratch) {
+        for &full in scratch.iter() {
             self.add_full(a, b, full);
         }
     }
 
     /// Works off the queue of new full connections with the AND rule.
     fn run(&mut self, budget: Budget) {
-        let mut found: Vec<(u16, CellSet)> = Vec::new();
+        let mut found: Vec<(u16, C)> = Vec::new();
         let mut scratch = Vec::new();
         while let Some((a, b, carrier)) = self.queue.pop_front() {
             if self.work > budget.max_work {
@@ -256,13 +311,7 @@ impl Connections {
 
     /// The full connections middle-other that combine with middle-end's
     /// `carrier`: disjoint carriers, neither holding the other's far end.
-    fn and_candidates(
-        &mut self,
-        middle: u16,
-        end: u16,
-        carrier: &CellSet,
-        found: &mut Vec<(u16, CellSet)>,
-    ) {
+    fn and_candidates(&mut self, middle: u16, end: u16, carrier: &C, found: &mut Vec<(u16, C)>) {
         let end_cell = self.nodes[end as usize].empty_cell();
         let mut work = 0;
         for &other in &self.full_neighbours[middle as usize] {

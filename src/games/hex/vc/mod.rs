@@ -9,6 +9,6 @@ pub mod hsearch;
 pub mod mustplay;
 pub mod templates;
 
-pub use cellset::CellSet;
+pub use cellset::{Carrier, CellSet, SmallCellSet};
 pub use hsearch::{Budget, Connections};
 pub use mustplay::Verdict;

@@ -10,10 +10,12 @@
 //! one carrier cell per move at most, so it wins within 2|C| - 1 plies on
 //! the move and 2|C| plies otherwise.
 
+use std::cell::RefCell;
+
 use super::super::board::Hex;
-use super::cellset::CellSet;
+use super::cellset::{Carrier, CellSet, SmallCellSet};
 use super::hsearch::{Budget, Connections};
-use crate::core::Game;
+use crate::core::{Game, Player};
 
 /// The verdict for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,29 +39,7 @@ pub fn opponent_verdict(hex: &Hex, budget: Budget) -> Verdict {
         return Verdict::Open;
     }
     let opponent = hex.side_to_move().other();
-    let theirs = Connections::compute(hex, opponent, budget);
-    if let Some(full) = smallest(theirs.edge_to_edge_full()) {
-        return Verdict::Loss {
-            plies: 2 * full.len() as u32,
-        };
-    }
-    let semis = theirs.edge_to_edge_semi();
-    if semis.is_empty() {
-        return Verdict::Open;
-    }
-    let common = semis
-        .iter()
-        .skip(1)
-        .fold(semis[0], |common, carrier| common.intersection(carrier));
-    if common.is_empty() {
-        // Our move leaves one of them standing; the opponent plays its key
-        // and then owns a full connection with a carrier one cell smaller.
-        let widest = semis.iter().map(CellSet::len).max().unwrap_or(0);
-        return Verdict::Loss {
-            plies: 2 * widest as u32,
-        };
-    }
-    Verdict::MustPlay(common)
+    edge_verdict(hex, opponent, budget, Side::Opponent)
 }
 
 /// The side to move's own edge-to-edge connections: a win, or nothing.
@@ -68,15 +48,91 @@ pub fn own_verdict(hex: &Hex, budget: Budget) -> Verdict {
     if !applies(hex) {
         return Verdict::Open;
     }
-    let ours = Connections::compute(hex, hex.side_to_move(), budget);
+    edge_verdict(hex, hex.side_to_move(), budget, Side::Own)
+}
+
+/// Whose connections a verdict reads: the side to move's or the
+/// opponent's.
+#[derive(Clone, Copy)]
+enum Side {
+    Own,
+    Opponent,
+}
+
+thread_local! {
+    /// The H-search's memory, kept from one verdict to the next of a
+    /// thread (the proof search asks one per node); one-word carriers on
+    /// boards up to 8x8.
+    static SMALL_BOARD: RefCell<Connections<SmallCellSet>> = RefCell::default();
+    static LARGE_BOARD: RefCell<Connections<CellSet>> = RefCell::default();
+}
+
+/// H-search for `player` and the verdict it gives `side`.
+fn edge_verdict(hex: &Hex, player: Player, budget: Budget, side: Side) -> Verdict {
+    if hex.geometry().cells() <= SmallCellSet::CAPACITY {
+        SMALL_BOARD.with(|scratch| judge_with(scratch, hex, player, budget, side))
+    } else {
+        LARGE_BOARD.with(|scratch| judge_with(scratch, hex, player, budget, side))
+    }
+}
+
+fn judge_with<C: Carrier>(
+    scratch: &RefCell<Connections<C>>,
+    hex: &Hex,
+    player: Player,
+    budget: Budget,
+    side: Side,
+) -> Verdict {
+    let Ok(mut vc) = scratch.try_borrow_mut() else {
+        // Only a verdict asked from within a verdict finds it in use.
+        return judge(&Connections::<C>::search(hex, player, budget), side);
+    };
+    vc.search_again(hex, player, budget);
+    judge(&vc, side)
+}
+
+fn judge<C: Carrier>(vc: &Connections<C>, side: Side) -> Verdict {
+    match side {
+        Side::Own => own_judgement(vc),
+        Side::Opponent => opponent_judgement(vc),
+    }
+}
+
+/// The opponent owns `theirs`: a loss, a must-play set, or nothing.
+fn opponent_judgement<C: Carrier>(theirs: &Connections<C>) -> Verdict {
+    if let Some(full) = smallest(theirs.edge_to_edge_full()) {
+        return Verdict::Loss {
+            plies: 2 * full.len() as u32,
+        };
+    }
+    let semis = theirs.edge_to_edge_semi();
+    let Some((first, others)) = semis.split_first() else {
+        return Verdict::Open;
+    };
+    let common = others
+        .iter()
+        .fold(*first, |common, carrier| common.intersection(carrier));
+    if common.is_empty() {
+        // Our move leaves one of them standing; the opponent plays its key
+        // and then owns a full connection with a carrier one cell smaller.
+        let widest = semis.iter().map(Carrier::len).max().unwrap_or(0);
+        return Verdict::Loss {
+            plies: 2 * widest as u32,
+        };
+    }
+    Verdict::MustPlay(common.to_cell_set())
+}
+
+/// The side to move owns `ours`: a win, or nothing.
+fn own_judgement<C: Carrier>(ours: &Connections<C>) -> Verdict {
     let all = ours
         .edge_to_edge_full()
         .iter()
         .chain(ours.edge_to_edge_semi());
     match all.min_by_key(|carrier| carrier.len()) {
-        Some(&carrier) => Verdict::Win {
+        Some(carrier) => Verdict::Win {
             plies: (2 * carrier.len() as u32).saturating_sub(1).max(1),
-            carrier,
+            carrier: carrier.to_cell_set(),
         },
         None => Verdict::Open,
     }
@@ -96,6 +152,6 @@ fn applies(hex: &Hex) -> bool {
     hex.winner().is_none() && !hex.swap_is_legal()
 }
 
-fn smallest(carriers: &[CellSet]) -> Option<&CellSet> {
+fn smallest<C: Carrier>(carriers: &[C]) -> Option<&C> {
     carriers.iter().min_by_key(|carrier| carrier.len())
 }
