@@ -15,6 +15,7 @@ pub mod board;
 pub mod chain;
 pub mod eval;
 pub mod geometry;
+pub mod inferior;
 pub mod knowledge;
 pub mod notation;
 pub mod opening;

@@ -12,6 +12,7 @@
 use std::time::{Duration, Instant};
 
 use super::board::{Hex, HexMove, HexRules};
+use super::inferior::Pruned;
 use super::knowledge::HexKnowledge;
 use crate::core::dfpn::{prove, ProofLimits, ProofTable, Verdict, UNLIMITED};
 use crate::core::{Deadline, Game, Knowledge, Player, RootSolution};
@@ -40,6 +41,12 @@ pub struct ProofStats {
     pub must_play_nodes: u64,
     pub moves_before: u64,
     pub moves_after: u64,
+    /// Nodes the inferior-cell fill-in settled (it joined a player's
+    /// edges), cells it filled over all analyses, and moves left out as
+    /// vulnerable or dominated.
+    pub fill_settled: u64,
+    pub filled_cells: u64,
+    pub inferior_pruned: u64,
 }
 
 impl ProofStats {
@@ -47,6 +54,10 @@ impl ProofStats {
         self.must_play_nodes += 1;
         self.moves_before += before;
         self.moves_after += after;
+    }
+
+    pub(super) fn note_inferior(&mut self, pruned: &Pruned) {
+        self.inferior_pruned += (pruned.vulnerable + pruned.dominated) as u64;
     }
 
     /// The counts since `earlier` was taken.
@@ -58,6 +69,9 @@ impl ProofStats {
             must_play_nodes: self.must_play_nodes - earlier.must_play_nodes,
             moves_before: self.moves_before - earlier.moves_before,
             moves_after: self.moves_after - earlier.moves_after,
+            fill_settled: self.fill_settled - earlier.fill_settled,
+            filled_cells: self.filled_cells - earlier.filled_cells,
+            inferior_pruned: self.inferior_pruned - earlier.inferior_pruned,
         }
     }
 }
