@@ -12,9 +12,9 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use boardgames::core::{Game, Player};
-use boardgames::games::hex::board::{BLACK, WHITE};
+use boardgames::games::hex::board::{BLACK, EMPTY, WHITE};
 use boardgames::games::hex::inferior::captured::captures_pair;
-use boardgames::games::hex::inferior::dead::Stones;
+use boardgames::games::hex::inferior::dead::{ring_is_dead, Stones};
 use boardgames::games::hex::inferior::InferiorCells;
 use boardgames::games::hex::{Hex, HexMove, HexRules};
 
@@ -34,6 +34,37 @@ fn names(hex: &Hex, cells: impl Iterator<Item = usize>) -> Vec<String> {
 
 fn analyse(hex: &Hex) -> InferiorCells {
     InferiorCells::analyse(hex, hex.side_to_move_player())
+}
+
+const B: u8 = BLACK;
+const W: u8 = WHITE;
+const E: u8 = EMPTY;
+
+#[test]
+fn four_in_a_row_of_either_colour_make_a_dead_ring_in_every_rotation() {
+    for shift in 0..6 {
+        let rotate = |ring: [u8; 6]| -> [u8; 6] { std::array::from_fn(|k| ring[(k + shift) % 6]) };
+        assert!(ring_is_dead(&rotate([B, B, B, B, E, E])));
+        assert!(ring_is_dead(&rotate([W, W, W, W, E, B])));
+        assert!(!ring_is_dead(&rotate([B, B, B, E, E, E])));
+    }
+}
+
+#[test]
+fn three_facing_two_adjacent_opponents_is_dead_but_not_when_they_are_apart() {
+    assert!(ring_is_dead(&[B, B, B, E, W, W]));
+    assert!(ring_is_dead(&[B, B, B, W, W, E]));
+    // The two white stones apart leave White a way through.
+    assert!(!ring_is_dead(&[B, B, B, W, E, W]));
+    // Black's neighbours split by White: Black may pass through.
+    assert!(!ring_is_dead(&[B, W, B, E, E, E]));
+    assert!(!ring_is_dead(&[E; 6]));
+}
+
+#[test]
+fn a_mixed_ring_is_live() {
+    assert!(!ring_is_dead(&[B, W, B, W, B, W]));
+    assert!(!ring_is_dead(&[B, B, W, W, E, E]));
 }
 
 #[test]

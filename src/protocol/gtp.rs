@@ -20,7 +20,7 @@ use crate::games::hex::{Hex, HexKnowledge, HexMove};
 use crate::wire::gtp::{is_comment, parse_command, to_gtp_move, GtpResponse};
 
 /// Every command this front-end answers, as `list_commands` shows them.
-pub const COMMANDS: [&str; 28] = [
+pub const COMMANDS: [&str; 33] = [
     "protocol_version",
     "name",
     "version",
@@ -49,6 +49,11 @@ pub const COMMANDS: [&str; 28] = [
     "vc-must-play",
     "vc-verdict",
     "inferior-cells",
+    "inferior-dead",
+    "inferior-captured",
+    "inferior-vulnerable",
+    "inferior-dominated",
+    "inferior-report",
 ];
 
 /// Analysis commands offered in HexGui's menu (`type/label/command`).

@@ -6,7 +6,8 @@
 //! for the search, `knowledge` (the per-thread `HexKnowledge`) with
 //! `eval` (two-distance; its weights in `weights.txt`), `resistance` (the
 //! electrical-resistance evaluation, chosen by the `Evaluation` option),
-//! `analysis` (exact local facts), `chain` (virtual-connection proofs),
+//! `analysis` (exact local facts), `inferior` (dead, captured, vulnerable
+//! and dominated cells, for proofs), `chain` (virtual-connection proofs),
 //! `vc` (H-search, edge templates and must-play), `opening` (pie-rule
 //! policy) and `solver` (small boards).
 

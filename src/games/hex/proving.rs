@@ -4,7 +4,10 @@
 //! at every node, not only at the root as alpha-beta does: a proven
 //! edge-to-edge connection settles a node and its whole subtree, and the
 //! opponent's semi connections narrow the defence to the cells common to
-//! their carriers (must-play). Dead cells are left out as everywhere. This
+//! their carriers (must-play). Before that, the inferior-cell analysis
+//! (`inferior`) fills in dead and captured cells, which may connect a
+//! player's edges outright, H-search runs on the filled position, and the
+//! mover's vulnerable and dominated cells are left out. This
 //! file holds what the proof search needs beyond that: its counters, the
 //! root solver the alpha-beta search calls within a slice of the move's
 //! time, and the proof of one opening for `hex solve`.
@@ -17,8 +20,8 @@ use super::knowledge::HexKnowledge;
 use crate::core::dfpn::{prove, ProofLimits, ProofTable, Verdict, UNLIMITED};
 use crate::core::{Deadline, Game, Knowledge, Player, RootSolution};
 
-/// H-search verdicts kept at most (about 100 bytes each); the cache
-/// starts over when full.
+/// H-search verdicts kept at most (about 100 bytes each, some 300 with a
+/// proof's inferior cells); the cache starts over when full.
 pub const VERDICT_CACHE_LIMIT: usize = 1 << 18;
 /// The root solver's table, kept from move to move.
 const ROOT_TABLE_MEGABYTES: usize = 32;
