@@ -6,18 +6,16 @@
 
 use once_cell::sync::Lazy;
 use std::collections::HashMap;
-use std::sync::Arc;
 
 use super::analysis::{bridge_replies, is_dead, winning_cells};
 use super::board::{Hex, HexMove};
 use super::chain::{find_chain, ChainScratch};
 use super::eval::{self, TwoDistance};
-use super::inferior::{InferiorCells, MovePruning};
 use super::opening;
-use super::proving::{self, ProofStats, RootProver};
+use super::proving::{self, NodeAnalysis, ProofStats, RootProver};
 use super::resistance::{self, EvalSettings, Evaluation, Resistance};
 use super::solver::{self, SolverCache};
-use super::vc::{mustplay, Budget, CellSet, Verdict};
+use super::vc::{mustplay, Budget, Verdict};
 use crate::core::strength::Ladder;
 use crate::core::wdl::WdlModel;
 use crate::core::weights::{LinearEval, WeightTable};
@@ -62,7 +60,7 @@ pub struct HexKnowledge {
     root_ply: u32,
     /// H-search verdicts of this search, by position key, and in proof
     /// mode the inferior cells the mover's moves leave out.
-    verdicts: HashMap<u64, (Verdict, Option<Arc<MovePruning>>)>,
+    verdicts: HashMap<u64, NodeAnalysis>,
     /// Set by `prepare_proof`: H-search at every node, no opening policy.
     proof_mode: bool,
     /// What H-search settled and pruned in proof searches.
@@ -146,7 +144,7 @@ impl HexKnowledge {
     /// The H-search verdict for `hex` if it is close enough to the root to
     /// afford one (`VC_MAX_DISTANCE`), or anywhere in a proof search, with
     /// the proof search's inferior-cell pruning.
-    fn nearby_analysis(&mut self, hex: &Hex) -> Option<(Verdict, Option<Arc<MovePruning>>)> {
+    fn nearby_analysis(&mut self, hex: &Hex) -> Option<NodeAnalysis> {
         if !self.proof_mode && hex.ply().saturating_sub(self.root_ply) > VC_MAX_DISTANCE {
             return None;
         }
@@ -157,7 +155,7 @@ impl HexKnowledge {
             self.verdicts.clear();
         }
         let analysis = if self.proof_mode && !hex.swap_is_legal() {
-            self.analyse_for_proof(hex)
+            proving::analyse_node(hex, &mut self.proof_stats)
         } else {
             (mustplay::verdict(hex, Budget::FULL), None)
         };
@@ -168,43 +166,6 @@ impl HexKnowledge {
 
     fn nearby_verdict(&mut self, hex: &Hex) -> Option<Verdict> {
         self.nearby_analysis(hex).map(|(verdict, _)| verdict)
-    }
-
-    /// The proof search's analysis of a node: dead and captured cells
-    /// filled in, which may connect a player's edges outright; otherwise
-    /// H-search on the filled position (of the same value) and the
-    /// inferior cells the mover need not try. Once anything is filled,
-    /// proof lengths are bounded by the empty cells, the longest the game
-    /// can last.
-    fn analyse_for_proof(&mut self, hex: &Hex) -> (Verdict, Option<Arc<MovePruning>>) {
-        let mover = hex.side_to_move_player();
-        let inferior = InferiorCells::analyse(hex, mover);
-        let empty = hex.empty_cells().count() as u32;
-        let (win_bound, loss_bound) = (empty - (1 - empty % 2), empty - empty % 2);
-        self.proof_stats.filled_cells += inferior.fill.len() as u64;
-        if let Some(winner) = inferior.filled_winner() {
-            self.proof_stats.fill_settled += 1;
-            let verdict = if winner == mover {
-                Verdict::Win {
-                    plies: win_bound.max(1),
-                    carrier: CellSet::EMPTY,
-                }
-            } else {
-                Verdict::Loss {
-                    plies: loss_bound.max(2),
-                }
-            };
-            return (verdict, None);
-        }
-        let mut verdict = mustplay::verdict(&inferior.filled, Budget::FULL);
-        if !inferior.fill.is_empty() {
-            match &mut verdict {
-                Verdict::Win { plies, .. } => *plies = (*plies).max(win_bound),
-                Verdict::Loss { plies } => *plies = (*plies).max(loss_bound),
-                _ => {}
-            }
-        }
-        (verdict, Some(Arc::new(inferior.pruning())))
     }
 
     /// The result H-search proves at `hex`, if it is searched there.

@@ -12,11 +12,13 @@
 //! root solver the alpha-beta search calls within a slice of the move's
 //! time, and the proof of one opening for `hex solve`.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::board::{Hex, HexMove, HexRules};
-use super::inferior::Pruned;
+use super::inferior::{InferiorCells, MovePruning, Pruned};
 use super::knowledge::HexKnowledge;
+use super::vc::{mustplay, Budget, CellSet, Verdict as VcVerdict};
 use crate::core::dfpn::{prove, ProofLimits, ProofTable, Verdict, UNLIMITED};
 use crate::core::{Deadline, Game, Knowledge, Player, RootSolution};
 
@@ -31,6 +33,47 @@ const ROOT_PROOF_MAX_EMPTY: usize = 64;
 /// The root solver takes this part of the share the search offers it,
 /// leaving the rest to alpha-beta when the proof fails.
 const ROOT_PROOF_SHARE: u32 = 2;
+
+/// What a search learned of one position: the H-search verdict and, in a
+/// proof search, the mover's inferior cells to leave out.
+pub(super) type NodeAnalysis = (VcVerdict, Option<Arc<MovePruning>>);
+
+/// The proof search's analysis of a node: dead and captured cells
+/// filled in, which may connect a player's edges outright; otherwise
+/// H-search on the filled position (of the same value) and the
+/// inferior cells the mover need not try. Once anything is filled,
+/// proof lengths are bounded by the empty cells, the longest the game
+/// can last.
+pub(super) fn analyse_node(hex: &Hex, stats: &mut ProofStats) -> NodeAnalysis {
+    let mover = hex.side_to_move_player();
+    let inferior = InferiorCells::analyse(hex, mover);
+    let empty = hex.empty_cells().count() as u32;
+    let (win_bound, loss_bound) = (empty.saturating_sub(1 - empty % 2), empty - empty % 2);
+    stats.filled_cells += inferior.fill.len() as u64;
+    if let Some(winner) = inferior.filled_winner() {
+        stats.fill_settled += 1;
+        let verdict = if winner == mover {
+            VcVerdict::Win {
+                plies: win_bound.max(1),
+                carrier: CellSet::EMPTY,
+            }
+        } else {
+            VcVerdict::Loss {
+                plies: loss_bound.max(2),
+            }
+        };
+        return (verdict, None);
+    }
+    let mut verdict = mustplay::verdict(&inferior.filled, Budget::FULL);
+    if !inferior.fill.is_empty() {
+        match &mut verdict {
+            VcVerdict::Win { plies, .. } => *plies = (*plies).max(win_bound),
+            VcVerdict::Loss { plies } => *plies = (*plies).max(loss_bound),
+            _ => {}
+        }
+    }
+    (verdict, Some(Arc::new(inferior.pruning())))
+}
 
 /// What H-search did in proof searches: verdicts computed, nodes it
 /// settled, and how far must-play narrowed the moves where it applied.
