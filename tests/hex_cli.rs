@@ -229,13 +229,16 @@ fn gtp_shows_virtual_connections_and_must_play() {
          vc-between-cells-full b c2 c1\ninferior-cells\n\
          vc-between-cells-full b c2 b3\nvc-between-cells-full x c2 c4\n\
          vc-between-cells-full b z9 c4\nvc-between-cells-semi b swap c4\n\
-         vc-between-cells-full b c2\nvc-must-play\nvc-edge b extra\nhex-fen\n");
+         vc-between-cells-full b c2\nvc-must-play\nvc-edge b extra\nhex-fen\n\
+         inferior-captured w\ninferior-report b\n");
     let replies: Vec<&str> = output.split("\n\n").filter(|r| !r.is_empty()).collect();
     assert_eq!(replies[..4], ["= "; 4]);
     for line in [
         "plist/VC Between Cells Full/vc-between-cells-full %c %P",
         "plist/VC Must-Play/vc-must-play %m",
-        "plist/Inferior (Dead) Cells/inferior-cells",
+        "plist/Inferior Cells/inferior-cells %m",
+        "plist/Inferior Captured/inferior-captured %c",
+        "string/Inferior Report/inferior-report %m",
     ] {
         assert!(replies[4].contains(line), "{}", replies[4]);
     }
@@ -249,12 +252,28 @@ fn gtp_shows_virtual_connections_and_must_play() {
     assert_eq!(replies[10], "= none");
     // Adjacent cells: a full connection with an empty carrier.
     assert_eq!(replies[11], "= ");
-    assert_eq!(replies[12], "= ");
+    // White to move: Black's c2 and c4 hold their edges and need only c3
+    // between them, so every other cell is filled in or inferior.
+    assert_eq!(
+        replies[12],
+        "= a1 b1 c1 d1 e1 a2 b2 d2 e2 a3 d3 e3 a4 b4 d4 e4 a5 b5 c5 d5 e5"
+    );
     for (i, reply) in replies.iter().enumerate().skip(13).take(7) {
         assert!(reply.starts_with("? "), "reply {i}: {reply}");
     }
     // The analysis leaves the position and the side to move alone.
     assert_eq!(replies[20], "= 5/2x2/1o3/2x2/5 w");
+    // White's b3 captures its edge bridge a3-a4, then b4 and a5.
+    assert_eq!(replies[21], "= a3 a4 b4 a5");
+    let report: Vec<&str> = replies[22].lines().collect();
+    assert_eq!(report[0], "= dead");
+    assert!(
+        report[1].starts_with("captured-black c1 d1"),
+        "{}",
+        replies[22]
+    );
+    assert!(report[3].starts_with("vulnerable e1>e2"), "{}", replies[22]);
+    assert!(report[4].contains("c3>d2"), "{}", replies[22]);
 }
 
 /// `hex-move-values` scores every move of the position for HexGui's

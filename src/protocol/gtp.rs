@@ -21,7 +21,7 @@ use crate::games::hex::{Hex, HexKnowledge, HexMove};
 use crate::wire::gtp::{is_comment, parse_command, to_gtp_move, GtpResponse};
 
 /// Every command this front-end answers, as `list_commands` shows them.
-pub const COMMANDS: [&str; 29] = [
+pub const COMMANDS: [&str; 34] = [
     "protocol_version",
     "name",
     "version",
@@ -51,6 +51,11 @@ pub const COMMANDS: [&str; 29] = [
     "vc-must-play",
     "vc-verdict",
     "inferior-cells",
+    "inferior-dead",
+    "inferior-captured",
+    "inferior-vulnerable",
+    "inferior-dominated",
+    "inferior-report",
 ];
 
 /// Analysis commands offered in HexGui's menu (`type/label/command`).

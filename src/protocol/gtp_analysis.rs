@@ -1,10 +1,11 @@
 //! The GTP analysis commands that show virtual connections on HexGui's
 //! board: carriers between two cells, edge-to-edge connections, the
-//! must-play cells and the dead cells. Cell lists answer as HexGui's
-//! `plist` type (cell names separated by spaces), the rest as text.
+//! must-play cells and the inferior cells (dead, captured, vulnerable,
+//! dominated). Cell lists answer as HexGui's `plist` type (cell names
+//! separated by spaces), the rest as text.
 
 use crate::core::game::{Game, Player};
-use crate::games::hex::analysis::is_dead;
+use crate::games::hex::inferior::InferiorCells;
 use crate::games::hex::vc::{mustplay, Budget, CellSet, Connections, Verdict};
 use crate::games::hex::{Hex, HexMove};
 
@@ -19,16 +20,26 @@ plist/VC Between Cells Semi/vc-between-cells-semi %c %P\n\
 string/VC Edge To Edge/vc-edge %c\n\
 plist/VC Must-Play/vc-must-play %m\n\
 string/VC Verdict/vc-verdict %m\n\
-plist/Inferior (Dead) Cells/inferior-cells";
+plist/Inferior Cells/inferior-cells %m\n\
+plist/Inferior Dead/inferior-dead\n\
+plist/Inferior Captured/inferior-captured %c\n\
+plist/Inferior Vulnerable/inferior-vulnerable %m\n\
+plist/Inferior Dominated/inferior-dominated %m\n\
+string/Inferior Report/inferior-report %m";
 
 /// The commands of this file, for `list_commands`.
-pub const COMMANDS: [&str; 6] = [
+pub const COMMANDS: [&str; 11] = [
     "vc-between-cells-full",
     "vc-between-cells-semi",
     "vc-edge",
     "vc-must-play",
     "vc-verdict",
     "inferior-cells",
+    "inferior-dead",
+    "inferior-captured",
+    "inferior-vulnerable",
+    "inferior-dominated",
+    "inferior-report",
 ];
 
 /// Answers one of `COMMANDS` about `position`.
@@ -39,12 +50,12 @@ pub fn answer(position: &Hex, command: &str, args: &[&str]) -> Reply {
         "vc-edge" => edge_to_edge(position, args),
         "vc-must-play" => must_play(position, args),
         "vc-verdict" => verdict(position, args),
-        "inferior-cells" => Ok(cell_list(
-            position,
-            position
-                .empty_cells()
-                .filter(|&cell| is_dead(position, cell)),
-        )),
+        "inferior-cells"
+        | "inferior-dead"
+        | "inferior-captured"
+        | "inferior-vulnerable"
+        | "inferior-dominated" => inferior_cells(position, command, args),
+        "inferior-report" => inferior_report(position, args),
         _ => Err("unknown command".into()),
     }
 }
@@ -160,4 +171,88 @@ fn verdict(position: &Hex, args: &[&str]) -> Reply {
         Verdict::MustPlay(cells) => format!("must play {}", cell_list(&position, cells.iter())),
         Verdict::Open => "open".into(),
     })
+}
+
+/// The inferior-cell analysis for the colour named in `args` (the side to
+/// move if none), as if it were to move.
+fn inferior_for(
+    position: &Hex,
+    args: &[&str],
+    usage: &str,
+) -> Result<(Hex, InferiorCells), String> {
+    let colour = match args {
+        [] => position.side_to_move_player(),
+        [word] => parse_colour(Some(word))?,
+        _ => return Err(usage.into()),
+    };
+    let mut position = position.clone();
+    position.set_side_to_move(colour);
+    let inferior = InferiorCells::analyse(&position, colour);
+    Ok((position, inferior))
+}
+
+/// `inferior-cells [colour]`: every inferior cell for the colour (dead,
+/// captured by either colour, vulnerable, dominated); `inferior-dead`,
+/// `inferior-captured [colour]` (the cells that colour captured),
+/// `inferior-vulnerable [colour]`, `inferior-dominated [colour]`: one kind.
+fn inferior_cells(position: &Hex, command: &str, args: &[&str]) -> Reply {
+    let usage = format!("usage: {command} [<color>]");
+    let (position, inferior) = inferior_for(position, args, &usage)?;
+    let mut cells: Vec<usize> = match command {
+        "inferior-dead" => inferior.dead().collect(),
+        "inferior-captured" => inferior.captured_by(inferior.mover).to_vec(),
+        "inferior-vulnerable" => inferior.vulnerable.iter().map(|&(c, _)| c).collect(),
+        "inferior-dominated" => inferior.dominated.iter().map(|&(c, _)| c).collect(),
+        _ => inferior
+            .fill
+            .stones()
+            .map(|(c, _)| c)
+            .chain(inferior.vulnerable.iter().map(|&(c, _)| c))
+            .chain(inferior.dominated.iter().map(|&(c, _)| c))
+            .collect(),
+    };
+    cells.sort_unstable();
+    cells.dedup();
+    Ok(cell_list(&position, cells.into_iter()))
+}
+
+/// `inferior-report [colour]`: each kind on its own line, vulnerable cells
+/// with their killer (`c3>c4`) and dominated ones with a dominator, and
+/// the winner when the fill-in joins a colour's edges.
+fn inferior_report(position: &Hex, args: &[&str]) -> Reply {
+    let (position, inferior) = inferior_for(position, args, "usage: inferior-report [<color>]")?;
+    let name = |cell: usize| position.format_move(HexMove::cell(cell));
+    let pairs = |pairs: &[(usize, usize)]| {
+        let names: Vec<String> = pairs
+            .iter()
+            .map(|&(cell, by)| format!("{}>{}", name(cell), name(by)))
+            .collect();
+        names.join(" ")
+    };
+    let mut lines = vec![
+        format!("dead {}", cell_list(&position, inferior.dead())),
+        format!(
+            "captured-black {}",
+            cell_list(&position, inferior.captured_by(Player::P1).iter().copied())
+        ),
+        format!(
+            "captured-white {}",
+            cell_list(&position, inferior.captured_by(Player::P2).iter().copied())
+        ),
+        format!("vulnerable {}", pairs(&inferior.vulnerable)),
+        format!("dominated {}", pairs(&inferior.dominated)),
+    ];
+    if let Some(winner) = inferior.filled_winner() {
+        let colour = if winner == Player::P1 {
+            "black"
+        } else {
+            "white"
+        };
+        lines.push(format!("fill-in wins for {colour}"));
+    }
+    Ok(lines
+        .iter()
+        .map(|line| line.trim_end().to_owned())
+        .collect::<Vec<_>>()
+        .join("\n"))
 }

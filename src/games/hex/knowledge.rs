@@ -12,7 +12,7 @@ use super::board::{Hex, HexMove};
 use super::chain::{find_chain, ChainScratch};
 use super::eval::{self, TwoDistance};
 use super::opening;
-use super::proving::{self, ProofStats, RootProver};
+use super::proving::{self, NodeAnalysis, ProofStats, RootProver};
 use super::resistance::{self, EvalSettings, Evaluation, Resistance};
 use super::solver::{self, SolverCache};
 use super::vc::{mustplay, Budget, Verdict};
@@ -58,8 +58,9 @@ pub struct HexKnowledge {
     pub(super) deadline: Deadline,
     /// The ply of the running search's root.
     root_ply: u32,
-    /// H-search verdicts of this search, by position key.
-    verdicts: HashMap<u64, Verdict>,
+    /// H-search verdicts of this search, by position key, and in proof
+    /// mode the inferior cells the mover's moves leave out.
+    verdicts: HashMap<u64, NodeAnalysis>,
     /// Set by `prepare_proof`: H-search at every node, no opening policy.
     proof_mode: bool,
     /// What H-search settled and pruned in proof searches.
@@ -141,21 +142,30 @@ impl HexKnowledge {
     }
 
     /// The H-search verdict for `hex` if it is close enough to the root to
-    /// afford one (`VC_MAX_DISTANCE`), or anywhere in a proof search.
-    fn nearby_verdict(&mut self, hex: &Hex) -> Option<Verdict> {
+    /// afford one (`VC_MAX_DISTANCE`), or anywhere in a proof search, with
+    /// the proof search's inferior-cell pruning.
+    fn nearby_analysis(&mut self, hex: &Hex) -> Option<NodeAnalysis> {
         if !self.proof_mode && hex.ply().saturating_sub(self.root_ply) > VC_MAX_DISTANCE {
             return None;
         }
-        if let Some(&verdict) = self.verdicts.get(&hex.hash_key()) {
-            return Some(verdict);
+        if let Some(known) = self.verdicts.get(&hex.hash_key()) {
+            return Some(known.clone());
         }
         if self.verdicts.len() >= proving::VERDICT_CACHE_LIMIT {
             self.verdicts.clear();
         }
-        let verdict = mustplay::verdict(hex, Budget::FULL);
+        let analysis = if self.proof_mode && !hex.swap_is_legal() {
+            proving::analyse_node(hex, &mut self.proof_stats)
+        } else {
+            (mustplay::verdict(hex, Budget::FULL), None)
+        };
         self.proof_stats.verdicts += 1;
-        self.verdicts.insert(hex.hash_key(), verdict);
-        Some(verdict)
+        self.verdicts.insert(hex.hash_key(), analysis.clone());
+        Some(analysis)
+    }
+
+    fn nearby_verdict(&mut self, hex: &Hex) -> Option<Verdict> {
+        self.nearby_analysis(hex).map(|(verdict, _)| verdict)
     }
 
     /// The result H-search proves at `hex`, if it is searched there.
@@ -175,18 +185,25 @@ impl HexKnowledge {
 
     /// Leaves out of `moves` the cells outside the opponent's must-play
     /// set: each leaves one of its semi connections standing, and loses.
+    /// In a proof search, then the inferior cells (`inferior`).
     fn keep_must_play(&mut self, hex: &Hex, moves: &mut Vec<HexMove>) {
-        let Some(Verdict::MustPlay(cells)) = self.nearby_verdict(hex) else {
+        let Some((verdict, pruning)) = self.nearby_analysis(hex) else {
             return;
         };
-        let saving = |mv: &HexMove| !mv.is_swap() && cells.contains(mv.0 as usize);
-        let before = moves.len();
-        // None of them saves the game: it is lost, and any move will do.
-        if moves.iter().any(saving) {
-            moves.retain(saving);
+        if let Verdict::MustPlay(cells) = verdict {
+            let saving = |mv: &HexMove| !mv.is_swap() && cells.contains(mv.0 as usize);
+            let before = moves.len();
+            // None of them saves the game: it is lost, and any move will do.
+            if moves.iter().any(saving) {
+                moves.retain(saving);
+            }
+            self.proof_stats
+                .note_must_play(before as u64, moves.len() as u64);
         }
-        self.proof_stats
-            .note_must_play(before as u64, moves.len() as u64);
+        if let Some(pruning) = pruning {
+            let pruned = pruning.prune(moves);
+            self.proof_stats.note_inferior(&pruned);
+        }
     }
 
     /// Computes what `move_order_hint` reads for `hex`: its two-distance

@@ -6,7 +6,8 @@
 //! for the search, `knowledge` (the per-thread `HexKnowledge`) with
 //! `eval` (two-distance; its weights in `weights.txt`), `resistance` (the
 //! electrical-resistance evaluation, chosen by the `Evaluation` option),
-//! `analysis` (exact local facts), `chain` (virtual-connection proofs),
+//! `analysis` (exact local facts), `inferior` (dead, captured, vulnerable
+//! and dominated cells, for proofs), `chain` (virtual-connection proofs),
 //! `vc` (H-search, edge templates and must-play), `opening` (pie-rule
 //! policy) and `solver` (small boards).
 
@@ -15,6 +16,7 @@ pub mod board;
 pub mod chain;
 pub mod eval;
 pub mod geometry;
+pub mod inferior;
 pub mod knowledge;
 pub mod notation;
 pub mod opening;

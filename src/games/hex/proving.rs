@@ -4,20 +4,26 @@
 //! at every node, not only at the root as alpha-beta does: a proven
 //! edge-to-edge connection settles a node and its whole subtree, and the
 //! opponent's semi connections narrow the defence to the cells common to
-//! their carriers (must-play). Dead cells are left out as everywhere. This
+//! their carriers (must-play). Before that, the inferior-cell analysis
+//! (`inferior`) fills in dead and captured cells, which may connect a
+//! player's edges outright, H-search runs on the filled position, and the
+//! mover's vulnerable and dominated cells are left out. This
 //! file holds what the proof search needs beyond that: its counters, the
 //! root solver the alpha-beta search calls within a slice of the move's
 //! time, and the proof of one opening for `hex solve`.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::board::{Hex, HexMove, HexRules};
+use super::inferior::{InferiorCells, MovePruning, Pruned};
 use super::knowledge::HexKnowledge;
+use super::vc::{mustplay, Budget, CellSet, Verdict as VcVerdict};
 use crate::core::dfpn::{prove, ProofLimits, ProofTable, Verdict, UNLIMITED};
 use crate::core::{Deadline, Game, Knowledge, Player, RootSolution};
 
-/// H-search verdicts kept at most (about 100 bytes each); the cache
-/// starts over when full.
+/// H-search verdicts kept at most (about 100 bytes each, some 300 with a
+/// proof's inferior cells); the cache starts over when full.
 pub const VERDICT_CACHE_LIMIT: usize = 1 << 18;
 /// The root solver's table, kept from move to move.
 const ROOT_TABLE_MEGABYTES: usize = 32;
@@ -27,6 +33,47 @@ const ROOT_PROOF_MAX_EMPTY: usize = 64;
 /// The root solver takes this part of the share the search offers it,
 /// leaving the rest to alpha-beta when the proof fails.
 const ROOT_PROOF_SHARE: u32 = 2;
+
+/// What a search learned of one position: the H-search verdict and, in a
+/// proof search, the mover's inferior cells to leave out.
+pub(super) type NodeAnalysis = (VcVerdict, Option<Arc<MovePruning>>);
+
+/// The proof search's analysis of a node: dead and captured cells
+/// filled in, which may connect a player's edges outright; otherwise
+/// H-search on the filled position (of the same value) and the
+/// inferior cells the mover need not try. Once anything is filled,
+/// proof lengths are bounded by the empty cells, the longest the game
+/// can last.
+pub(super) fn analyse_node(hex: &Hex, stats: &mut ProofStats) -> NodeAnalysis {
+    let mover = hex.side_to_move_player();
+    let inferior = InferiorCells::analyse(hex, mover);
+    let empty = hex.empty_cells().count() as u32;
+    let (win_bound, loss_bound) = (empty.saturating_sub(1 - empty % 2), empty - empty % 2);
+    stats.filled_cells += inferior.fill.len() as u64;
+    if let Some(winner) = inferior.filled_winner() {
+        stats.fill_settled += 1;
+        let verdict = if winner == mover {
+            VcVerdict::Win {
+                plies: win_bound.max(1),
+                carrier: CellSet::EMPTY,
+            }
+        } else {
+            VcVerdict::Loss {
+                plies: loss_bound.max(2),
+            }
+        };
+        return (verdict, None);
+    }
+    let mut verdict = mustplay::verdict(&inferior.filled, Budget::FULL);
+    if !inferior.fill.is_empty() {
+        match &mut verdict {
+            VcVerdict::Win { plies, .. } => *plies = (*plies).max(win_bound),
+            VcVerdict::Loss { plies } => *plies = (*plies).max(loss_bound),
+            _ => {}
+        }
+    }
+    (verdict, Some(Arc::new(inferior.pruning())))
+}
 
 /// What H-search did in proof searches: verdicts computed, nodes it
 /// settled, and how far must-play narrowed the moves where it applied.
@@ -40,6 +87,12 @@ pub struct ProofStats {
     pub must_play_nodes: u64,
     pub moves_before: u64,
     pub moves_after: u64,
+    /// Nodes the inferior-cell fill-in settled (it joined a player's
+    /// edges), cells it filled over all analyses, and moves left out as
+    /// vulnerable or dominated.
+    pub fill_settled: u64,
+    pub filled_cells: u64,
+    pub inferior_pruned: u64,
 }
 
 impl ProofStats {
@@ -47,6 +100,10 @@ impl ProofStats {
         self.must_play_nodes += 1;
         self.moves_before += before;
         self.moves_after += after;
+    }
+
+    pub(super) fn note_inferior(&mut self, pruned: &Pruned) {
+        self.inferior_pruned += (pruned.vulnerable + pruned.dominated) as u64;
     }
 
     /// The counts since `earlier` was taken.
@@ -58,6 +115,9 @@ impl ProofStats {
             must_play_nodes: self.must_play_nodes - earlier.must_play_nodes,
             moves_before: self.moves_before - earlier.moves_before,
             moves_after: self.moves_after - earlier.moves_after,
+            fill_settled: self.fill_settled - earlier.fill_settled,
+            filled_cells: self.filled_cells - earlier.filled_cells,
+            inferior_pruned: self.inferior_pruned - earlier.inferior_pruned,
         }
     }
 }
