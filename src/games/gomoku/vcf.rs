@@ -7,7 +7,7 @@
 use super::board::Board;
 use super::failures::FailureTable;
 use super::pattern::{T_FIVE, T_FOUR, T_FOUR_THREE, T_OPEN_FOUR};
-use super::threats::{first_five, first_open_four, near_cells};
+use super::threats::{first_five, first_open_four, playable_fours};
 use super::Move;
 use crate::core::Deadline;
 
@@ -151,13 +151,7 @@ impl Probe<'_> {
             }
             candidates.push(block as Move);
         } else {
-            near_cells(
-                board,
-                |cell| {
-                    board.threat(attacker, cell) >= T_FOUR && !board.is_forbidden_to(attacker, cell)
-                },
-                &mut candidates,
-            );
+            playable_fours(board, attacker, &mut candidates);
             // Four-threes first: they most often finish the attack.
             candidates.sort_by_key(|&cell| board.threat(attacker, cell as usize) != T_FOUR_THREE);
         }
