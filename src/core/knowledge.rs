@@ -164,6 +164,13 @@ pub trait Knowledge<G: Game>: Default + Send + 'static {
         None
     }
 
+    /// Positions the knowledge's own provers visited (`forced_result`'s
+    /// threat searches) since the search last asked: it counts them as its
+    /// own nodes, so that a node limit bounds all the work of a search.
+    fn take_prover_nodes(&mut self) -> u64 {
+        0
+    }
+
     /// A result worth its cost only where a proof search is about to
     /// expand a node, not at every child it generates (a connection
     /// search some hundred evaluations long): counted as in

@@ -40,6 +40,12 @@ impl<G: Game, K: Knowledge<G>> SearchTables<G, K> {
         }
     }
 
+    /// The main search thread's knowledge (its statistics), once a search
+    /// has made it.
+    pub fn main_knowledge(&self) -> Option<&K> {
+        self.knowledge.first()
+    }
+
     pub fn clear(&mut self) {
         self.tt.clear();
         self.history.clear();
@@ -574,7 +580,9 @@ impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
             if alpha >= beta {
                 return alpha;
             }
-            if let Some(plies) = self.knowledge.forced_result(&mut self.game) {
+            let forced = self.knowledge.forced_result(&mut self.game);
+            self.nodes += self.knowledge.take_prover_nodes();
+            if let Some(plies) = forced {
                 return Self::forced_score(plies, ply);
             }
         }
@@ -704,7 +712,9 @@ impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
         if self.should_abort() {
             return 0;
         }
-        if let Some(plies) = self.knowledge.forced_result(&mut self.game) {
+        let forced = self.knowledge.forced_result(&mut self.game);
+        self.nodes += self.knowledge.take_prover_nodes();
+        if let Some(plies) = forced {
             return Self::forced_score(plies, ply);
         }
         let must_respond = ply < MAX_PLY - 1 && self.knowledge.must_respond(&self.game);

@@ -7,7 +7,8 @@ use rand::{Rng, SeedableRng};
 
 use super::pattern::{
     combination_index, combination_table, digit_position, shape_table, Combination, Shape, Threat,
-    DIGIT_BLOCKED, DIGIT_OWN, HALF_WINDOW, POW3, ROLE_WAITING, THREAT_COUNT, T_FIVE, T_NONE,
+    DIGIT_BLOCKED, DIGIT_OWN, HALF_WINDOW, POW3, ROLE_WAITING, THREAT_COUNT, T_FIVE, T_FOUR,
+    T_NONE,
 };
 use super::renju;
 
@@ -17,6 +18,8 @@ pub const STRIDE: usize = 32;
 pub const MAX_SIZE: usize = 22;
 pub const MIN_SIZE: usize = 5;
 pub const CELL_COUNT: usize = MAX_SIZE * STRIDE;
+/// Words of a set of cells, one bit a cell.
+const CELL_WORDS: usize = CELL_COUNT.div_ceil(64);
 
 /// The four line directions (dx, dy): horizontal, vertical, two diagonals.
 pub const DIRECTIONS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
@@ -90,6 +93,10 @@ pub struct Board {
     /// Heuristic value per side on each empty cell, in each role
     /// (`pattern::ROLE_TO_MOVE`, `ROLE_WAITING`).
     values: [[[i16; 2]; CELL_COUNT]; 2],
+    /// The empty cells where each side makes a four or better, one bit a
+    /// cell: the threat searches read their candidates from here instead of
+    /// scanning the board. Such a cell always touches a stone of the four.
+    four_cells: [[u64; CELL_WORDS]; 2],
     /// Number of empty cells holding each threat, per side.
     threat_counts: [[u16; THREAT_COUNT]; 2],
     /// Sum of `values` over the empty cells, per side and role.
@@ -117,6 +124,7 @@ impl Board {
             keys: [[[0; 4]; CELL_COUNT]; 2],
             threats: [[T_NONE; CELL_COUNT]; 2],
             values: [[[0; 2]; CELL_COUNT]; 2],
+            four_cells: [[0; CELL_WORDS]; 2],
             threat_counts: [[0; THREAT_COUNT]; 2],
             value_sums: [[0; 2]; 2],
             near: [0; CELL_COUNT],
@@ -252,6 +260,24 @@ impl Board {
         self.threat_counts[side][threat as usize..].iter().sum()
     }
 
+    /// The empty cells where `side` makes a four or better (a four, a
+    /// four-three, an open four, a five), in board order.
+    pub fn four_cells(&self, side: usize) -> impl Iterator<Item = usize> + '_ {
+        self.four_cells[side]
+            .iter()
+            .enumerate()
+            .flat_map(|(index, &word)| {
+                let mut bits = word;
+                std::iter::from_fn(move || {
+                    (bits != 0).then(|| {
+                        let bit = bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        index * 64 + bit
+                    })
+                })
+            })
+    }
+
     /// The sum of `side`'s cell values in `role`.
     pub fn value_sum(&self, side: usize, role: usize) -> i32 {
         self.value_sums[side][role]
@@ -374,12 +400,17 @@ impl Board {
                 self.keys[side][neighbour][direction] = own_new;
                 self.keys[side ^ 1][neighbour][direction] = their_new;
                 // Most cells a few steps away keep their shape: then nothing
-                // derived from it changes.
-                let unchanged = own_table[own_key as usize] == own_table[own_new as usize]
-                    && their_table[their_key as usize] == their_table[their_new as usize];
-                if self.cells[neighbour] == EMPTY && !unchanged {
-                    self.forget_cell(neighbour);
-                    self.refresh_cell(neighbour, 1);
+                // derived from it changes for that side.
+                if self.cells[neighbour] != EMPTY {
+                    continue;
+                }
+                if own_table[own_key as usize] != own_table[own_new as usize] {
+                    self.refresh_side(side, neighbour, -1);
+                    self.refresh_side(side, neighbour, 1);
+                }
+                if their_table[their_key as usize] != their_table[their_new as usize] {
+                    self.refresh_side(side ^ 1, neighbour, -1);
+                    self.refresh_side(side ^ 1, neighbour, 1);
                 }
             }
         }
@@ -407,21 +438,32 @@ impl Board {
     /// keys and adds them to the totals; with -1, subtracts the stored ones.
     fn refresh_cell(&mut self, cell: usize, sign: i32) {
         for side in 0..2 {
-            if sign > 0 {
-                let shapes = [0, 1, 2, 3].map(|direction| self.shape(side, cell, direction));
-                let (threat, values) = self.combinations[combination_index(shapes)];
-                self.threats[side][cell] = threat;
-                self.values[side][cell] = values;
-                self.threat_counts[side][threat as usize] += 1;
-                for (sum, value) in self.value_sums[side].iter_mut().zip(values) {
-                    *sum += value as i32;
-                }
-            } else {
-                self.threat_counts[side][self.threats[side][cell] as usize] -= 1;
-                let values = self.values[side][cell];
-                for (sum, value) in self.value_sums[side].iter_mut().zip(values) {
-                    *sum -= value as i32;
-                }
+            self.refresh_side(side, cell, sign);
+        }
+    }
+
+    /// `refresh_cell` for one side.
+    #[inline]
+    fn refresh_side(&mut self, side: usize, cell: usize, sign: i32) {
+        let (word, bit) = (cell / 64, 1u64 << (cell % 64));
+        if sign > 0 {
+            let shapes = [0, 1, 2, 3].map(|direction| self.shape(side, cell, direction));
+            let (threat, values) = self.combinations[combination_index(shapes)];
+            self.threats[side][cell] = threat;
+            self.values[side][cell] = values;
+            self.threat_counts[side][threat as usize] += 1;
+            if threat >= T_FOUR {
+                self.four_cells[side][word] |= bit;
+            }
+            for (sum, value) in self.value_sums[side].iter_mut().zip(values) {
+                *sum += value as i32;
+            }
+        } else {
+            self.threat_counts[side][self.threats[side][cell] as usize] -= 1;
+            self.four_cells[side][word] &= !bit;
+            let values = self.values[side][cell];
+            for (sum, value) in self.value_sums[side].iter_mut().zip(values) {
+                *sum -= value as i32;
             }
         }
     }

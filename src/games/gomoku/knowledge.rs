@@ -35,6 +35,8 @@ pub struct GomokuKnowledge {
     /// right below its root get a much larger budget than those deeper.
     /// Outside a search (`None`), every position asked about is a root.
     root_stones: Option<usize>,
+    /// The VCF solver's node count the search has already been told of.
+    vcf_nodes_reported: u64,
 }
 
 impl GomokuKnowledge {
@@ -98,6 +100,7 @@ impl Knowledge<Gomoku> for GomokuKnowledge {
         // spend and so change what the search finds.
         self.vcf.start_search(deadline);
         self.vct.forget_failures();
+        self.vcf_nodes_reported = self.vcf.stats().nodes;
     }
 
     /// A stone more never hurts its owner in freestyle (in exactly-five
@@ -143,6 +146,13 @@ impl Knowledge<Gomoku> for GomokuKnowledge {
         threats::forced_plies(position.board_mut(), &mut self.vcf, budget)
     }
 
+    fn take_prover_nodes(&mut self) -> u64 {
+        let nodes = self.vcf.stats().nodes;
+        let new = nodes - self.vcf_nodes_reported;
+        self.vcf_nodes_reported = nodes;
+        new
+    }
+
     fn solve_root(
         &mut self,
         position: &mut Gomoku,
@@ -155,6 +165,8 @@ impl Knowledge<Gomoku> for GomokuKnowledge {
         let before = self.vct.nodes() + self.vcf.stats().nodes;
         let found = self.find_vct(position, u64::MAX, &deadline);
         *nodes += self.vct.nodes() + self.vcf.stats().nodes - before;
+        // Counted here: the search must not be told of them again.
+        self.vcf_nodes_reported = self.vcf.stats().nodes;
         found.map(|(best_move, plies)| RootSolution { best_move, plies })
     }
 

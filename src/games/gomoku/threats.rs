@@ -29,16 +29,23 @@ pub fn first_five(board: &Board, side: usize) -> Option<usize> {
 /// The first empty cell near a stone where `side` may make an open four
 /// (or two fours): under Renju, Black's double fours are no threat.
 pub fn first_open_four(board: &Board, side: usize) -> Option<usize> {
-    if !board.is_restricted(side) {
-        return first_with_threat(board, side, T_OPEN_FOUR);
-    }
-    let mut found = Vec::new();
-    near_cells(
-        board,
-        |cell| board.threat(side, cell) == T_OPEN_FOUR && !board.is_forbidden_to(side, cell),
-        &mut found,
+    let restricted = board.is_restricted(side);
+    board.four_cells(side).find(|&cell| {
+        board.threat(side, cell) == T_OPEN_FOUR
+            && !(restricted && board.is_forbidden_to(side, cell))
+    })
+}
+
+/// The empty cells where `side` makes a four or better and may play, in
+/// board order.
+pub fn playable_fours(board: &Board, side: usize, moves: &mut Vec<Move>) {
+    let restricted = board.is_restricted(side);
+    moves.extend(
+        board
+            .four_cells(side)
+            .filter(|&cell| !(restricted && board.is_forbidden_to(side, cell)))
+            .map(|cell| cell as Move),
     );
-    found.first().map(|&cell| cell as usize)
 }
 
 /// Whether `side` has an open four to make that it may play.
@@ -49,6 +56,14 @@ pub fn has_open_four(board: &Board, side: usize) -> bool {
 
 /// The first empty cell near a stone where `side` makes exactly `threat`.
 pub fn first_with_threat(board: &Board, side: usize, threat: Threat) -> Option<usize> {
+    if board.threat_count(side, threat) == 0 {
+        return None;
+    }
+    if threat >= T_FOUR {
+        return board
+            .four_cells(side)
+            .find(|&cell| board.threat(side, cell) == threat);
+    }
     let mut found = Vec::new();
     near_cells(board, |cell| board.threat(side, cell) == threat, &mut found);
     found.first().map(|&cell| cell as usize)
@@ -83,17 +98,10 @@ pub fn search_moves(board: &Board, moves: &mut Vec<Move>) {
 pub fn defences_against_open_four(board: &Board, moves: &mut Vec<Move>) {
     let me = board.side();
     let them = me ^ 1;
-    near_cells(
-        board,
-        |cell| board.threat(me, cell) >= T_FOUR && !board.is_forbidden_to(me, cell),
-        moves,
-    );
+    playable_fours(board, me, moves);
     let mut threats = Vec::new();
-    near_cells(
-        board,
-        |cell| board.threat(them, cell) == T_OPEN_FOUR && !board.is_forbidden_to(them, cell),
-        &mut threats,
-    );
+    playable_fours(board, them, &mut threats);
+    threats.retain(|&cell| board.threat(them, cell as usize) == T_OPEN_FOUR);
     let mut tried = Vec::new();
     for &threat in &threats {
         let threat = threat as usize;
@@ -130,12 +138,7 @@ pub fn defences_against_open_four(board: &Board, moves: &mut Vec<Move>) {
 /// Quiescence's moves: the five, the blocks of theirs, or our fours.
 pub fn noisy_moves(board: &Board, moves: &mut Vec<Move>) {
     if !urgent_moves(board, moves) {
-        let me = board.side();
-        near_cells(
-            board,
-            |cell| board.threat(me, cell) >= T_FOUR && !board.is_forbidden_to(me, cell),
-            moves,
-        );
+        playable_fours(board, board.side(), moves);
     }
 }
 
@@ -155,10 +158,13 @@ fn urgent_moves(board: &Board, moves: &mut Vec<Move>) -> bool {
     }
     let them = me ^ 1;
     if board.threat_count(them, T_FIVE) > 0 {
-        near_cells(
-            board,
-            |cell| board.threat(them, cell) == T_FIVE && !board.is_forbidden_to(me, cell),
-            moves,
+        moves.extend(
+            board
+                .four_cells(them)
+                .filter(|&cell| {
+                    board.threat(them, cell) == T_FIVE && !board.is_forbidden_to(me, cell)
+                })
+                .map(|cell| cell as Move),
         );
         return !moves.is_empty();
     }

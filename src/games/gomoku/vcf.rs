@@ -7,7 +7,7 @@
 use super::board::Board;
 use super::failures::FailureTable;
 use super::pattern::{T_FIVE, T_FOUR, T_FOUR_THREE, T_OPEN_FOUR};
-use super::threats::{first_five, first_open_four, near_cells};
+use super::threats::{first_five, first_open_four, playable_fours};
 use super::Move;
 use crate::core::Deadline;
 
@@ -15,51 +15,152 @@ use crate::core::Deadline;
 /// long plus one).
 const MAX_VCF_FOURS: u32 = 24;
 const FAILURE_SLOTS: usize = 1 << 14;
+const ANSWER_SLOTS: usize = 1 << 15;
 
 /// The VCF solver's memory: positions already proven to hold no VCF
 /// (within a number of fours), so that transposed sequences of fours are not
-/// searched twice, and the deadline of the running search, which its probes
-/// respect.
+/// searched twice; the answers of whole probes, so that a position the
+/// search meets again (each iteration meets most of them) costs one look-up;
+/// and the deadline of the running search, which its probes respect.
 #[derive(Default)]
 pub struct VcfSolver {
     failures: FailureTable<FAILURE_SLOTS>,
+    answers: AnswerTable,
     nodes: u64,
+    probes: u64,
+    answered: u64,
     deadline: Deadline,
+    /// Set when a probe gave up at the deadline: its "none" is not kept.
+    cut_short: bool,
 }
 
 /// Counters of the VCF searches since the solver was made.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct VcfStats {
     pub nodes: u64,
+    /// Probes asked for, and those answered from the table of answers.
+    pub probes: u64,
+    pub answered: u64,
+}
+
+/// What a whole probe found: a VCF with its first move and length, or none
+/// within a budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Answer {
+    Win { first: Move, plies: i32 },
+    NoneWithin(u32),
+}
+
+/// One answer a slot, keyed by the position's Zobrist key (which holds the
+/// side to move), the latest answer winning the slot. An entry holds the
+/// key and, packed in one word, the search it belongs to (a generation, so
+/// that a new search forgets without clearing) and the answer: a win's
+/// first move and length, or the budget a probe spent in vain.
+struct AnswerTable {
+    entries: Vec<(u64, u64)>,
+    generation: u32,
+}
+
+const WIN_FLAG: u64 = 1 << 31;
+
+impl Default for AnswerTable {
+    fn default() -> Self {
+        // Zeroed memory comes from the system untouched, and generation 0
+        // is never current, so the empty table needs no filling.
+        AnswerTable {
+            entries: vec![(0, 0); ANSWER_SLOTS],
+            generation: 1,
+        }
+    }
+}
+
+impl AnswerTable {
+    fn forget(&mut self) {
+        self.generation = self.generation.wrapping_add(1).max(1);
+    }
+
+    /// The answer for `key` that settles a probe with `budget`: a win, or
+    /// none within at least that budget.
+    fn answer(&self, key: u64, budget: u32) -> Option<Option<(Move, i32)>> {
+        let (stored, data) = self.entries[key as usize % ANSWER_SLOTS];
+        if stored != key || (data >> 32) as u32 != self.generation {
+            return None;
+        }
+        match Self::unpack(data) {
+            Answer::Win { first, plies } => Some(Some((first, plies))),
+            Answer::NoneWithin(spent) if spent >= budget => Some(None),
+            Answer::NoneWithin(_) => None,
+        }
+    }
+
+    fn record(&mut self, key: u64, answer: Answer) {
+        let payload = match answer {
+            Answer::Win { first, plies } => WIN_FLAG | (plies as u64) << 16 | first as u64,
+            Answer::NoneWithin(budget) => budget.min(WIN_FLAG as u32 - 1) as u64,
+        };
+        self.entries[key as usize % ANSWER_SLOTS] = (key, (self.generation as u64) << 32 | payload);
+    }
+
+    fn unpack(data: u64) -> Answer {
+        if data & WIN_FLAG != 0 {
+            Answer::Win {
+                first: (data & 0xffff) as Move,
+                plies: ((data >> 16) & 0x7fff) as i32,
+            }
+        } else {
+            Answer::NoneWithin((data & (WIN_FLAG - 1)) as u32)
+        }
+    }
 }
 
 impl VcfSolver {
     pub fn stats(&self) -> VcfStats {
-        VcfStats { nodes: self.nodes }
+        VcfStats {
+            nodes: self.nodes,
+            probes: self.probes,
+            answered: self.answered,
+        }
     }
 
-    /// Forgets the proven failures and takes the new search's deadline.
+    /// Forgets the proven failures and the probes' answers, and takes the
+    /// new search's deadline.
     pub fn start_search(&mut self, deadline: &Deadline) {
         self.failures.forget();
+        self.answers.forget();
         self.deadline = deadline.clone();
     }
 
     /// A VCF for the side to move on `board`, found within `budget` nodes:
     /// its first move and its length in plies. The fours are tried on
-    /// `board` itself, which is left as it was.
+    /// `board` itself, which is left as it was. A position asked about
+    /// before in this search is answered from the table when its answer
+    /// holds for `budget`.
     pub fn find(&mut self, board: &mut Board, budget: u32) -> Option<(Move, i32)> {
         if board.winner().is_some() {
             return None;
         }
+        self.probes += 1;
+        let key = board.hash();
+        if let Some(known) = self.answers.answer(key, budget) {
+            self.answered += 1;
+            return known;
+        }
+        self.cut_short = false;
         let mut probe = Probe {
             attacker: board.side(),
             board,
             solver: self,
             budget,
         };
-        probe
+        let found = probe
             .node(MAX_VCF_FOURS)
-            .map(|(cell, plies)| (cell as Move, plies))
+            .map(|(cell, plies)| (cell as Move, plies));
+        match found {
+            Some((first, plies)) => self.answers.record(key, Answer::Win { first, plies }),
+            None if !self.cut_short => self.answers.record(key, Answer::NoneWithin(budget)),
+            None => {}
+        }
+        found
     }
 }
 
@@ -119,6 +220,7 @@ impl Probe<'_> {
             && self.solver.deadline.passed()
         {
             self.budget = 0;
+            self.solver.cut_short = true;
             return None;
         }
 
@@ -151,13 +253,7 @@ impl Probe<'_> {
             }
             candidates.push(block as Move);
         } else {
-            near_cells(
-                board,
-                |cell| {
-                    board.threat(attacker, cell) >= T_FOUR && !board.is_forbidden_to(attacker, cell)
-                },
-                &mut candidates,
-            );
+            playable_fours(board, attacker, &mut candidates);
             // Four-threes first: they most often finish the attack.
             candidates.sort_by_key(|&cell| board.threat(attacker, cell as usize) != T_FOUR_THREE);
         }

@@ -12,7 +12,7 @@
 
 use super::board::{cell_of, Board};
 use super::failures::FailureTable;
-use super::pattern::{T_FIVE, T_FOUR, T_OPEN_FOUR, T_OPEN_THREE};
+use super::pattern::{T_FIVE, T_OPEN_FOUR, T_OPEN_THREE};
 use super::threats::{
     defences_against_open_four, first_five, first_open_four, has_open_four, near_cells,
 };
@@ -262,7 +262,7 @@ impl Attack<'_> {
 fn replies_to_black(board: &mut Board, replies: &mut Vec<Move>) {
     let white = board.side();
     let black = white ^ 1;
-    near_cells(board, |cell| board.threat(white, cell) >= T_FOUR, replies);
+    replies.extend(board.four_cells(white).map(|cell| cell as Move));
     let size = board.size();
     for y in 0..size {
         for x in 0..size {
