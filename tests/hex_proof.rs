@@ -190,7 +190,7 @@ fn proof_mode_narrows_to_must_play_below_the_root_and_alpha_beta_does_not() {
         moves.iter().any(|mv| !cells.contains(mv.0 as usize)),
         "alpha-beta keeps H-search to its root: {moves:?}"
     );
-    knowledge.prepare_proof(&root, &Deadline::default());
+    knowledge.prepare_proof(&root, &Deadline::default(), UNLIMITED);
     knowledge.search_moves(&hex, &mut moves);
     assert!(!moves.is_empty());
     assert!(
@@ -215,7 +215,7 @@ fn proof_mode_drops_the_opening_policy() {
     knowledge.prepare_search(&hex, &Deadline::default());
     knowledge.search_moves(&hex, &mut moves);
     assert_eq!(moves.len(), 4, "the policy's first stones");
-    knowledge.prepare_proof(&hex, &Deadline::default());
+    knowledge.prepare_proof(&hex, &Deadline::default(), UNLIMITED);
     knowledge.search_moves(&hex, &mut moves);
     // A proof tries every first stone but the inferior ones: c1 on Black's
     // edge is dominated by c2, which captures c1 and d1.

@@ -113,8 +113,12 @@ pub trait Knowledge<G: Game>: Default + Send + 'static {
     /// `go mate`, a root solver built on it). A proof gains from analysis
     /// at every node that would slow alpha-beta down too much (a settled
     /// node ends its whole subtree), so a knowledge may switch it on here;
-    /// the next `prepare_search` switches it off.
-    fn prepare_proof(&mut self, root: &G, deadline: &Deadline) {
+    /// the next `prepare_search` switches it off. `within_plies` is the
+    /// proof's length limit (`dfpn::UNLIMITED` for none): analysis that
+    /// keeps results but not their lengths is only sound where it cannot
+    /// bind.
+    fn prepare_proof(&mut self, root: &G, deadline: &Deadline, within_plies: u32) {
+        let _ = within_plies;
         self.prepare_search(root, deadline);
     }
 

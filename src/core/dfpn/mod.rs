@@ -147,7 +147,7 @@ pub fn prove<G: Game, K: Knowledge<G>>(
     knowledge: &mut K,
     progress: &mut dyn FnMut(u64),
 ) -> ProofResult<G::Move> {
-    knowledge.prepare_proof(position, &limits.deadline);
+    knowledge.prepare_proof(position, &limits.deadline, limits.within_plies);
     let mut search = ProofSearch {
         table,
         knowledge,

@@ -63,6 +63,9 @@ pub struct HexKnowledge {
     verdicts: HashMap<u64, NodeAnalysis>,
     /// Set by `prepare_proof`: H-search at every node, no opening policy.
     proof_mode: bool,
+    /// Set by `prepare_proof` when the proof has no length limit that can
+    /// bind: the inferior cells keep who wins but not how fast.
+    inferior_in_proof: bool,
     /// What H-search settled and pruned in proof searches.
     pub proof_stats: ProofStats,
     /// The root solver's proof table, kept from move to move.
@@ -154,7 +157,7 @@ impl HexKnowledge {
         if self.verdicts.len() >= proving::VERDICT_CACHE_LIMIT {
             self.verdicts.clear();
         }
-        let analysis = if self.proof_mode && !hex.swap_is_legal() {
+        let analysis = if self.inferior_in_proof && !hex.swap_is_legal() {
             proving::analyse_node(hex, &mut self.proof_stats)
         } else {
             (mustplay::verdict(hex, Budget::FULL), None)
@@ -283,6 +286,7 @@ impl Knowledge<Hex> for HexKnowledge {
     /// the previous search ended on.
     fn prepare_search(&mut self, root: &Hex, deadline: &Deadline) {
         self.proof_mode = false;
+        self.inferior_in_proof = false;
         self.deadline = deadline.clone();
         self.root_ply = root.ply();
         self.verdicts.clear();
@@ -294,9 +298,13 @@ impl Knowledge<Hex> for HexKnowledge {
 
     /// Each H-search in a proof may settle a node and its whole subtree,
     /// or narrow the defence to the must-play cells: it runs everywhere.
-    fn prepare_proof(&mut self, root: &Hex, deadline: &Deadline) {
+    /// The inferior cells join in only where no length limit can bind,
+    /// since filling and pruning may stretch a win (`go mate N` with N
+    /// below the empty cells does without them).
+    fn prepare_proof(&mut self, root: &Hex, deadline: &Deadline, within_plies: u32) {
         self.prepare_search(root, deadline);
         self.proof_mode = true;
+        self.inferior_in_proof = within_plies >= root.empty_cells().count() as u32;
     }
 
     fn evaluate(&mut self, hex: &Hex) -> Score {
