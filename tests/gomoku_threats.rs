@@ -1,9 +1,12 @@
 //! Search knowledge: forced-move generation, VCF and VCT proofs played out
 //! against every defence, and results the game proves without search.
 
-use boardgames::core::{Deadline, Game, Knowledge, Outcome, Player};
+use boardgames::core::{Deadline, Game, Knowledge, Player};
 use boardgames::games::gomoku::pattern::{T_FIVE, T_OPEN_FOUR};
 use boardgames::games::gomoku::{Gomoku, GomokuKnowledge, GomokuRules, Move};
+mod common;
+
+use common::gomoku::win_holds;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -19,44 +22,6 @@ fn game_from(moves: &[&str]) -> Gomoku {
 fn fen(text: &str) -> Gomoku {
     Gomoku::from_fen(text, &GomokuRules::default()).expect("test position")
 }
-
-/// Plays the attacker's win, found afresh by `find` at each of its turns,
-/// and answers it with every legal defence, recursively: true when every
-/// line ends in the attacker's five within `turns` moves of the attacker.
-fn win_holds(
-    game: &mut Gomoku,
-    knowledge: &mut GomokuKnowledge,
-    attacker: Player,
-    turns: u32,
-    find: Finder,
-) -> bool {
-    if turns == 0 {
-        return false;
-    }
-    let Some((mv, _)) = find(knowledge, game) else {
-        return false;
-    };
-    game.make_move(mv);
-    let result = match game.outcome() {
-        Some(Outcome::Win(winner)) => winner == attacker,
-        Some(Outcome::Draw) => false,
-        None => {
-            let mut defences = Vec::new();
-            game.generate_moves(&mut defences);
-            defences.iter().all(|&defence| {
-                game.make_move(defence);
-                let holds = game.outcome().is_none()
-                    && win_holds(game, knowledge, attacker, turns - 1, find);
-                game.unmake_move(defence);
-                holds
-            })
-        }
-    };
-    game.unmake_move(mv);
-    result
-}
-
-type Finder = fn(&mut GomokuKnowledge, &mut Gomoku) -> Option<(Move, i32)>;
 
 fn vcf(knowledge: &mut GomokuKnowledge, game: &mut Gomoku) -> Option<(Move, i32)> {
     knowledge.find_vcf(game, 1_000_000)

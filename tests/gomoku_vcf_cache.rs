@@ -5,8 +5,11 @@
 
 use boardgames::core::search::{SearchControl, SearchSignals, SearchTables};
 use boardgames::core::threads::search;
-use boardgames::core::{Game, Knowledge, Outcome, Player, Presentation};
+use boardgames::core::{Game, Knowledge, Player, Presentation};
 use boardgames::games::gomoku::{Gomoku, GomokuKnowledge, GomokuRules, Move};
+mod common;
+
+use common::gomoku::win_holds;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -42,30 +45,9 @@ fn vcf_wins(
     attacker: Player,
     turns: u32,
 ) -> bool {
-    let Some((mv, _)) = knowledge.find_vcf(game, BUDGET) else {
-        return false;
-    };
-    if turns == 0 {
-        return false;
-    }
-    game.make_move(mv);
-    let wins = match game.outcome() {
-        Some(Outcome::Win(winner)) => winner == attacker,
-        Some(Outcome::Draw) => false,
-        None => {
-            let mut defences = Vec::new();
-            game.generate_moves(&mut defences);
-            defences.iter().all(|&defence| {
-                game.make_move(defence);
-                let wins =
-                    game.outcome().is_none() && vcf_wins(game, knowledge, attacker, turns - 1);
-                game.unmake_move(defence);
-                wins
-            })
-        }
-    };
-    game.unmake_move(mv);
-    wins
+    win_holds(game, knowledge, attacker, turns, |knowledge, game| {
+        knowledge.find_vcf(game, BUDGET)
+    })
 }
 
 #[test]

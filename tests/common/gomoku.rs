@@ -1,0 +1,43 @@
+//! A threat proof played out: the attacker's move found afresh at each of
+//! its turns, answered with every legal defence.
+
+use boardgames::core::{Game, Outcome, Player};
+use boardgames::games::gomoku::{Gomoku, GomokuKnowledge, Move};
+
+/// Plays the attacker's win, found afresh by `find` at each of its turns,
+/// and answers it with every legal defence, recursively: true when every
+/// line ends in the attacker's five within `turns` moves of the attacker.
+pub fn win_holds(
+    game: &mut Gomoku,
+    knowledge: &mut GomokuKnowledge,
+    attacker: Player,
+    turns: u32,
+    find: Finder,
+) -> bool {
+    if turns == 0 {
+        return false;
+    }
+    let Some((mv, _)) = find(knowledge, game) else {
+        return false;
+    };
+    game.make_move(mv);
+    let result = match game.outcome() {
+        Some(Outcome::Win(winner)) => winner == attacker,
+        Some(Outcome::Draw) => false,
+        None => {
+            let mut defences = Vec::new();
+            game.generate_moves(&mut defences);
+            defences.iter().all(|&defence| {
+                game.make_move(defence);
+                let holds = game.outcome().is_none()
+                    && win_holds(game, knowledge, attacker, turns - 1, find);
+                game.unmake_move(defence);
+                holds
+            })
+        }
+    };
+    game.unmake_move(mv);
+    result
+}
+
+pub type Finder = fn(&mut GomokuKnowledge, &mut Gomoku) -> Option<(Move, i32)>;
