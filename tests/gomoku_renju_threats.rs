@@ -6,9 +6,10 @@
 
 mod common;
 
-use boardgames::core::{Deadline, Game, Knowledge, Outcome, Player};
+use boardgames::core::{Deadline, Game, Knowledge, Player};
 use boardgames::games::gomoku::board::{cell_of, coordinates, Rule};
 use boardgames::games::gomoku::{Gomoku, GomokuKnowledge, GomokuRules, Move};
+use common::gomoku::Finder;
 use common::renju::Grid;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -76,8 +77,6 @@ fn the_move_lists_never_offer_a_forbidden_point() {
     }
 }
 
-type Finder = fn(&mut GomokuKnowledge, &mut Gomoku) -> Option<(Move, i32)>;
-
 fn vcf(knowledge: &mut GomokuKnowledge, game: &mut Gomoku) -> Option<(Move, i32)> {
     knowledge.find_vcf(game, 1_000_000)
 }
@@ -86,49 +85,11 @@ fn vct(knowledge: &mut GomokuKnowledge, game: &mut Gomoku) -> Option<(Move, i32)
     knowledge.find_vct(game, 1_000_000, &Deadline::default())
 }
 
-/// Plays the attacker's win, found afresh at each of its turns and checked
-/// legal, against every legal defence: true when every line ends in the
-/// attacker's five within `turns` attacker moves.
+/// The attacker's win holds against every defence (`common::gomoku`),
+/// with the side to move attacking.
 fn win_holds(game: &mut Gomoku, knowledge: &mut GomokuKnowledge, turns: u32, find: Finder) -> bool {
     let attacker = game.side_to_move();
-    holds(game, knowledge, attacker, turns, find)
-}
-
-fn holds(
-    game: &mut Gomoku,
-    knowledge: &mut GomokuKnowledge,
-    attacker: Player,
-    turns: u32,
-    find: Finder,
-) -> bool {
-    let Some((mv, _)) = (turns > 0).then(|| find(knowledge, game)).flatten() else {
-        return false;
-    };
-    let mut legal = Vec::new();
-    game.generate_moves(&mut legal);
-    assert!(
-        legal.contains(&mv),
-        "illegal {} in {}",
-        game.format_move(mv),
-        game.to_fen()
-    );
-    game.make_move(mv);
-    let result = match game.outcome() {
-        Some(Outcome::Win(winner)) => winner == attacker,
-        Some(Outcome::Draw) => false,
-        None => {
-            game.generate_moves(&mut legal);
-            legal.iter().all(|&defence| {
-                game.make_move(defence);
-                let holds =
-                    game.outcome().is_none() && holds(game, knowledge, attacker, turns - 1, find);
-                game.unmake_move(defence);
-                holds
-            })
-        }
-    };
-    game.unmake_move(mv);
-    result
+    common::gomoku::win_holds(game, knowledge, attacker, turns, find)
 }
 
 #[test]

@@ -4,8 +4,8 @@
 use boardgames::core::{Game, Outcome, Player};
 use boardgames::games::gomoku::{Gomoku, GomokuKnowledge, Move};
 
-/// Plays the attacker's win, found afresh by `find` at each of its turns,
-/// and answers it with every legal defence, recursively: true when every
+/// Plays the attacker's win, found afresh by `find` at each of its turns
+/// and checked legal (under Renju, not forbidden), and answers it with every legal defence, recursively: true when every
 /// line ends in the attacker's five within `turns` moves of the attacker.
 pub fn win_holds(
     game: &mut Gomoku,
@@ -20,6 +20,14 @@ pub fn win_holds(
     let Some((mv, _)) = find(knowledge, game) else {
         return false;
     };
+    let mut legal = Vec::new();
+    game.generate_moves(&mut legal);
+    assert!(
+        legal.contains(&mv),
+        "illegal {} in {}",
+        game.format_move(mv),
+        game.to_fen()
+    );
     game.make_move(mv);
     let result = match game.outcome() {
         Some(Outcome::Win(winner)) => winner == attacker,
