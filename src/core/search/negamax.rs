@@ -1,0 +1,328 @@
+//! The recursive search: negamax with principal-variation search, the
+//! transposition table, pruning and late-move reductions, then quiescence
+//! over the game's noisy moves.
+
+use super::ordering::{pick_next, MoveKind};
+use super::pruning::ThreatCheck;
+use super::{Searcher, MAX_PLY};
+use crate::core::game::{Game, Outcome, Score, INFINITY, MATE};
+use crate::core::knowledge::Knowledge;
+use crate::core::tt::Bound;
+
+/// Where a node stands in the tree: plies left, plies from the root, and
+/// whether it is on the principal variation.
+#[derive(Clone, Copy)]
+struct Node {
+    depth: i32,
+    ply: usize,
+    pv_node: bool,
+}
+
+impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
+    /// Score of a finished game for the side to move, `ply` plies from the root.
+    pub(super) fn terminal_score(&self, outcome: Outcome, ply: usize) -> Score {
+        match outcome {
+            Outcome::Draw => 0,
+            Outcome::Win(winner) if winner == self.game.side_to_move() => MATE - ply as Score,
+            Outcome::Win(_) => -(MATE - ply as Score),
+        }
+    }
+
+    pub(super) fn forced_score(plies: i32, ply: usize) -> Score {
+        if plies > 0 {
+            MATE - (ply as Score + plies)
+        } else {
+            -(MATE - (ply as Score - plies))
+        }
+    }
+
+    pub(super) fn negamax(
+        &mut self,
+        depth: i32,
+        mut alpha: Score,
+        mut beta: Score,
+        ply: usize,
+        pv_node: bool,
+    ) -> Score {
+        self.pv[ply].clear();
+        if ply > 0 {
+            if let Some(score) = self.settled_before_search(&mut alpha, &mut beta, ply) {
+                return score;
+            }
+        }
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            return self.quiescence(alpha, beta, ply);
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+
+        let node = Node {
+            depth,
+            ply,
+            pv_node,
+        };
+        let key = self.game.hash();
+        let (table_score, table_move) = self.probe_table(key, node, alpha, beta);
+        if let Some(score) = table_score {
+            return score;
+        }
+        let mut threat = ThreatCheck::default();
+        if !pv_node {
+            if let Some(score) = self.prune_before_moves(depth, beta, ply, &mut threat) {
+                return score;
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.move_buffers[ply]);
+        let mut keys = std::mem::take(&mut self.key_buffers[ply]);
+        match ply {
+            0 => self.generate_root_moves(&mut moves),
+            _ => self.knowledge.search_moves(&self.game, &mut moves),
+        }
+        let best = if moves.is_empty() {
+            None
+        } else {
+            self.order_moves(&moves, &mut keys, table_move, ply);
+            Some(self.search_moves(&mut moves, &mut keys, node, alpha, beta, &mut threat))
+        };
+        self.move_buffers[ply] = moves;
+        self.key_buffers[ply] = keys;
+        let Some((best_score, best_move)) = best else {
+            return self.knowledge.evaluate(&self.game);
+        };
+        if self.aborted {
+            return 0;
+        }
+        self.store_result(key, node, (alpha, beta), best_score, best_move);
+        best_score
+    }
+
+    /// The score of a node below the root that needs no search: a finished
+    /// game, an abort, a window closed by a shorter mate, or the knowledge's
+    /// proven result. Narrows the window to the mates still possible.
+    fn settled_before_search(
+        &mut self,
+        alpha: &mut Score,
+        beta: &mut Score,
+        ply: usize,
+    ) -> Option<Score> {
+        if let Some(outcome) = self.game.outcome() {
+            return Some(self.terminal_score(outcome, ply));
+        }
+        if self.should_abort() {
+            return Some(0);
+        }
+        // No line from here can beat a shorter mate already found.
+        *alpha = (*alpha).max(-(MATE - ply as Score));
+        *beta = (*beta).min(MATE - ply as Score - 1);
+        if *alpha >= *beta {
+            return Some(*alpha);
+        }
+        let forced = self.knowledge.forced_result(&mut self.game);
+        self.nodes += self.knowledge.take_prover_nodes();
+        forced.map(|plies| Self::forced_score(plies, ply))
+    }
+
+    /// The table's score when it is deep and bound enough to end a non-PV
+    /// node, and its move to try first.
+    fn probe_table(
+        &self,
+        key: u64,
+        node: Node,
+        alpha: Score,
+        beta: Score,
+    ) -> (Option<Score>, Option<G::Move>) {
+        let Some(hit) = self.tt.probe(key, node.ply) else {
+            return (None, None);
+        };
+        let usable = !node.pv_node
+            && hit.depth as i32 >= node.depth
+            && match hit.bound {
+                Bound::Exact => true,
+                Bound::Lower => hit.score >= beta,
+                Bound::Upper => hit.score <= alpha,
+            };
+        (usable.then_some(hit.score), hit.best_move)
+    }
+
+    /// Searches the ordered moves of a node until one fails high: the best
+    /// score and move. Late quiet moves may be skipped or searched reduced.
+    fn search_moves(
+        &mut self,
+        moves: &mut [G::Move],
+        keys: &mut [(i64, MoveKind)],
+        node: Node,
+        mut alpha: Score,
+        beta: Score,
+        threat: &mut ThreatCheck,
+    ) -> (Score, Option<G::Move>) {
+        let mut best_score = -INFINITY;
+        let mut best_move = None;
+        let mut quiet_moves = 0;
+        for index in 0..moves.len() {
+            let (mv, kind) = pick_next(moves, keys, index);
+            let reducible =
+                kind == MoveKind::Quiet || (kind == MoveKind::Tactical && self.every_move_hinted);
+            let mut reduction = 0;
+            if reducible && index > 0 {
+                quiet_moves += 1;
+                if !node.pv_node && self.skip_late_move(node.depth, quiet_moves, best_score, threat)
+                {
+                    continue;
+                }
+                reduction = self.late_move_reduction(node.depth, index, mv);
+            }
+            self.game.make_move(mv);
+            let score = self.search_child(node, index, reduction, alpha, beta);
+            self.game.unmake_move(mv);
+            if self.aborted {
+                break;
+            }
+            if score <= best_score {
+                continue;
+            }
+            best_score = score;
+            best_move = Some(mv);
+            if score > alpha {
+                alpha = score;
+                self.update_pv(node.ply, mv);
+                if score >= beta {
+                    self.cutoffs += 1;
+                    if kind != MoveKind::Table
+                        && (kind != MoveKind::Tactical || self.every_move_hinted)
+                    {
+                        self.reward_quiet_move(mv, node.depth, node.ply, &moves[..index]);
+                    }
+                    break;
+                }
+            }
+        }
+        (best_score, best_move)
+    }
+
+    /// Principal-variation search of the move just made: the first with the
+    /// full window, the others with a null window (reduced first, if they
+    /// are), searched again in full when they beat alpha.
+    fn search_child(
+        &mut self,
+        node: Node,
+        index: usize,
+        reduction: i32,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
+        let (depth, ply) = (node.depth, node.ply);
+        if index == 0 {
+            return -self.negamax(depth - 1, -beta, -alpha, ply + 1, node.pv_node);
+        }
+        let mut score = -self.negamax(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, false);
+        if score > alpha && reduction > 0 {
+            score = -self.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, false);
+        }
+        if score > alpha && score < beta && node.pv_node {
+            score = -self.negamax(depth - 1, -beta, -alpha, ply + 1, true);
+        }
+        score
+    }
+
+    /// Stores a searched node's score with the bound its window gives it.
+    fn store_result(
+        &self,
+        key: u64,
+        node: Node,
+        (alpha, beta): (Score, Score),
+        best_score: Score,
+        best_move: Option<G::Move>,
+    ) {
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        // A root searched with moves left out has no value of its own.
+        if node.ply > 0 || self.whole_root() {
+            self.tt.store(
+                key,
+                node.ply,
+                node.depth as i16,
+                best_score,
+                bound,
+                best_move,
+            );
+        }
+    }
+
+    pub(super) fn quiescence(&mut self, mut alpha: Score, beta: Score, ply: usize) -> Score {
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if let Some(outcome) = self.game.outcome() {
+            return self.terminal_score(outcome, ply);
+        }
+        if self.should_abort() {
+            return 0;
+        }
+        let forced = self.knowledge.forced_result(&mut self.game);
+        self.nodes += self.knowledge.take_prover_nodes();
+        if let Some(plies) = forced {
+            return Self::forced_score(plies, ply);
+        }
+        let must_respond = ply < MAX_PLY - 1 && self.knowledge.must_respond(&self.game);
+        let mut best = -INFINITY;
+        if !must_respond {
+            let stand_pat = self.knowledge.evaluate(&self.game);
+            if stand_pat >= beta || ply >= MAX_PLY - 1 {
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            best = stand_pat;
+        }
+
+        let mut moves = std::mem::take(&mut self.move_buffers[ply]);
+        let mut keys = std::mem::take(&mut self.key_buffers[ply]);
+        if must_respond {
+            self.knowledge.search_moves(&self.game, &mut moves);
+        } else {
+            self.knowledge.noisy_moves(&self.game, &mut moves);
+        }
+        keys.clear();
+        for &mv in &moves {
+            let hint = self.knowledge.move_order_hint(&self.game, mv);
+            keys.push((hint as i64, MoveKind::Tactical));
+        }
+        if moves.is_empty() && must_respond {
+            best = self.knowledge.evaluate(&self.game);
+        }
+        for index in 0..moves.len() {
+            let (mv, _) = pick_next(&mut moves, &mut keys, index);
+            self.game.make_move(mv);
+            let score = -self.quiescence(-beta, -alpha, ply + 1);
+            self.game.unmake_move(mv);
+            if self.aborted {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        self.cutoffs += 1;
+                        break;
+                    }
+                }
+            }
+        }
+        self.move_buffers[ply] = moves;
+        self.key_buffers[ply] = keys;
+        best
+    }
+
+    pub(super) fn update_pv(&mut self, ply: usize, mv: G::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&tail[0]);
+    }
+}
