@@ -16,6 +16,11 @@
 //! does not already touch directly (several groups with the same single
 //! liberty counting it once).
 
+// A plane's rows are read together with the same rows of other planes and
+// with the rows either side: a row index says that more plainly than
+// zipped iterators.
+#![allow(clippy::needless_range_loop)]
+
 use super::board::{Hex, BLACK, WHITE};
 use super::eval::FAR;
 use super::geometry::{BOTTOM, LEFT, MAX_SIZE, NO_CELL, RIGHT, TOP};
@@ -154,11 +159,18 @@ impl Waves {
                     dist[(row - 1) * size + col] = distance;
                 }
             }
-            self.count_neighbours(&layer, low.saturating_sub(1).max(1), (high + 1).min(size));
-            if !self.group_edges.is_empty() {
-                self.count_group_liberties(hex, stone, &layer, low, high);
+            // Only rows whose counts changed can hold new cells: every cell
+            // counted twice before was reached in the layer after.
+            let (mut changed_low, mut changed_high) =
+                (low.saturating_sub(1).max(1), (high + 1).min(size));
+            self.count_neighbours(&layer, changed_low, changed_high);
+            if !self.group_edges.is_empty()
+                && self.count_group_liberties(hex, stone, &layer, low, high)
+            {
+                (changed_low, changed_high) = (1, size);
             }
-            for row in 1..=size {
+            layer = [0; MAX_SIZE + 2];
+            for row in changed_low..=changed_high {
                 layer[row] = self.two[row] & self.empty[row] & !self.reached[row];
             }
             distance += 1;
@@ -205,7 +217,8 @@ impl Waves {
     }
 
     /// Counts the cells of `layer` (rows `low..=high`) that are liberties
-    /// of friendly groups as neighbours of the groups' other liberties.
+    /// of friendly groups as neighbours of the groups' other liberties;
+    /// whether any count changed.
     fn count_group_liberties(
         &mut self,
         hex: &Hex,
@@ -213,10 +226,11 @@ impl Waves {
         layer: &Plane,
         low: usize,
         high: usize,
-    ) {
+    ) -> bool {
         let size = self.size;
         let geo = hex.geometry();
         self.newly_touched.clear();
+        let mut changed = false;
         for (row, &word) in layer.iter().enumerate().take(high + 1).skip(low) {
             let mut bits = word & self.any_liberty[row];
             while bits != 0 {
@@ -233,7 +247,7 @@ impl Waves {
                         continue;
                     }
                     groups[slot] = group;
-                    self.count_liberty(group, cell);
+                    changed |= self.count_liberty(group, cell);
                 }
             }
         }
@@ -264,24 +278,28 @@ impl Waves {
             }
             self.count_single_source(&mut targets, source as usize);
         }
+        changed
     }
 
-    /// One more reached liberty of `group`: `cell`.
-    fn count_liberty(&mut self, group: u16, cell: usize) {
+    /// One more reached liberty of `group`: `cell`. Whether the group
+    /// counts it (the first two only).
+    fn count_liberty(&mut self, group: u16, cell: usize) -> bool {
         let g = group as usize;
         match self.reached_liberties[g] {
             0 => {
                 self.reached_liberties[g] = 1;
                 self.single_liberty[g] = cell as u16;
                 self.newly_touched.push(group);
+                true
             }
             1 => {
                 self.reached_liberties[g] = ALL_LIBERTIES;
                 for row in 1..=self.size {
                     self.two[row] |= self.liberties[g][row];
                 }
+                true
             }
-            _ => {}
+            _ => false,
         }
     }
 
