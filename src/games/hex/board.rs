@@ -1,7 +1,7 @@
 //! The Hex position: stones, side to move, incremental connectivity
 //! (union-find with an undo stack) and the Zobrist key.
 
-use super::geometry::{geometry, stone_key, Geometry, BLACK_GOAL, WHITE_GOAL, ZOBRIST};
+use super::geometry::{geometry, stone_key, Geometry, BLACK_GOAL, MAX_SIZE, WHITE_GOAL, ZOBRIST};
 use crate::core::Player;
 
 pub const EMPTY: u8 = 0;
@@ -90,6 +90,9 @@ pub struct Hex {
     /// Zobrist keys of the position seen through the board's four
     /// symmetries (see `symmetric_keys`); `keys[0]` is the plain key.
     pub(super) keys: [u64; 4],
+    /// Each colour's stones (0 Black, 1 White) as one bit a cell, a word a
+    /// row (bit c is column c), for the bit-parallel evaluation.
+    stone_rows: [[u32; MAX_SIZE]; 2],
     // Union-find over cells; only meaningful for occupied cells. Union by
     // size without path compression, so that every union can be undone.
     parent: Vec<u16>,
@@ -114,6 +117,7 @@ impl Hex {
             ply: 0,
             winner: None,
             keys: [0, 0, ZOBRIST.white_to_move, ZOBRIST.white_to_move],
+            stone_rows: [[0; MAX_SIZE]; 2],
             parent: (0..cells as u16).collect(),
             group_size: vec![1; cells],
             group_edges: vec![0; cells],
@@ -132,6 +136,17 @@ impl Hex {
 
     pub fn stone_at(&self, cell: usize) -> u8 {
         self.cells[cell]
+    }
+
+    /// The stones of `stone` (BLACK or WHITE), a word a row, bit c for
+    /// column c.
+    pub fn stone_rows(&self, stone: u8) -> &[u32] {
+        &self.stone_rows[(stone - 1) as usize][..self.geo.size]
+    }
+
+    fn toggle_stone_bit(&mut self, stone: u8, cell: usize) {
+        let (col, row) = self.geo.col_row(cell);
+        self.stone_rows[(stone - 1) as usize][row] ^= 1 << col;
     }
 
     /// The plain Zobrist key (side to move included).
@@ -243,6 +258,7 @@ impl Hex {
         self.cells[cell] = stone;
         self.stone_count[(stone - 1) as usize] += 1;
         self.toggle_stone_keys(stone, cell);
+        self.toggle_stone_bit(stone, cell);
         self.parent[cell] = cell as u16;
         self.group_size[cell] = 1;
         self.group_edges[cell] = own_edges(geo, stone, cell);
@@ -296,6 +312,7 @@ impl Hex {
         self.cells[cell] = EMPTY;
         self.stone_count[(stone - 1) as usize] -= 1;
         self.toggle_stone_keys(stone, cell);
+        self.toggle_stone_bit(stone, cell);
         self.winner = None;
         Some(cell)
     }

@@ -14,8 +14,9 @@
 
 use once_cell::sync::Lazy;
 
-use super::board::{Hex, BLACK, EMPTY, WHITE};
+use super::board::{Hex, BLACK, WHITE};
 use super::geometry::{BOTTOM, LEFT, RIGHT, TOP};
+use super::waves::Waves;
 use crate::core::weights::WeightTable;
 use crate::core::{EvalTerm, Player, Score};
 
@@ -78,15 +79,7 @@ pub const FAR: u16 = 200;
 pub struct TwoDistance {
     /// Distances to TOP, BOTTOM (Black) and LEFT, RIGHT (White).
     pub dist: [Vec<u16>; 4],
-    group_of: Vec<u16>,
-    group_edges: Vec<u8>,
-    group_libs_start: Vec<u32>,
-    libs: Vec<u16>,
-    seen: Vec<u32>,
-    stamp: u32,
-    count: Vec<u8>,
-    queue: Vec<u16>,
-    flood: Vec<u16>,
+    waves: Waves,
     /// Per colour (0 Black, 1 White): potential and mobility.
     pub potential: [u16; 2],
     pub mobility: [u16; 2],
@@ -94,190 +87,25 @@ pub struct TwoDistance {
     pub key: Option<u64>,
 }
 
-const NO_GROUP: u16 = u16::MAX;
-
 impl TwoDistance {
-    fn resize(&mut self, cells: usize) {
-        if self.seen.len() != cells {
-            for d in self.dist.iter_mut() {
-                d.clear();
-                d.resize(cells, FAR);
-            }
-            self.group_of = vec![NO_GROUP; cells];
-            self.seen = vec![0; cells];
-            self.count = vec![0; cells];
-            self.stamp = 0;
-        }
-    }
-
-    fn next_stamp(&mut self) -> u32 {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.seen.iter_mut().for_each(|s| *s = 0);
-            self.stamp = 1;
-        }
-        self.stamp
-    }
-
-    /// Finds the groups of `stone` and their liberties (flood fill).
-    fn collect_groups(&mut self, hex: &Hex, stone: u8) {
-        let geo = hex.geometry();
-        let cells = geo.cells();
-        self.group_of.iter_mut().for_each(|g| *g = NO_GROUP);
-        self.group_edges.clear();
-        self.group_libs_start.clear();
-        self.libs.clear();
-        for start in 0..cells {
-            if hex.stone_at(start) != stone || self.group_of[start] != NO_GROUP {
-                continue;
-            }
-            let group = self.group_edges.len() as u16;
-            self.group_libs_start.push(self.libs.len() as u32);
-            let stamp = self.next_stamp();
-            let mut edges = 0u8;
-            self.flood.clear();
-            self.flood.push(start as u16);
-            self.group_of[start] = group;
-            while let Some(cell) = self.flood.pop() {
-                let cell = cell as usize;
-                edges |= geo.edges[cell];
-                for &n in geo.ring[cell].iter() {
-                    if n == u16::MAX {
-                        continue;
-                    }
-                    let nu = n as usize;
-                    let s = hex.stone_at(nu);
-                    if s == stone && self.group_of[nu] == NO_GROUP {
-                        self.group_of[nu] = group;
-                        self.flood.push(n);
-                    } else if s == EMPTY && self.seen[nu] != stamp {
-                        self.seen[nu] = stamp;
-                        self.libs.push(n);
-                    }
-                }
-            }
-            self.group_edges.push(edges);
-        }
-        self.group_libs_start.push(self.libs.len() as u32);
-    }
-
-    /// Two-distances of `stone`'s cells to `edge`, into `dist[slot]`.
-    fn distances(&mut self, hex: &Hex, stone: u8, edge: u8, slot: usize) {
-        let geo = hex.geometry();
-        let cells = geo.cells();
-        let mut dist = std::mem::take(&mut self.dist[slot]);
-        dist.iter_mut().for_each(|d| *d = FAR);
-        self.count.iter_mut().for_each(|c| *c = 0);
-        self.queue.clear();
-        for (cell, d) in dist.iter_mut().enumerate().take(cells) {
-            if hex.stone_at(cell) == EMPTY && geo.edges[cell] & edge != 0 {
-                *d = 1;
-                self.queue.push(cell as u16);
-            }
-        }
-        for group in 0..self.group_edges.len() {
-            if self.group_edges[group] & edge == 0 {
-                continue;
-            }
-            let (a, b) = (
-                self.group_libs_start[group] as usize,
-                self.group_libs_start[group + 1] as usize,
-            );
-            for i in a..b {
-                let lib = self.libs[i] as usize;
-                if dist[lib] == FAR {
-                    dist[lib] = 1;
-                    self.queue.push(lib as u16);
-                }
-            }
-        }
-        let board: &[u8] = &hex.cells;
-        let mut count = std::mem::take(&mut self.count);
-        let mut queue = std::mem::take(&mut self.queue);
-        let mut seen = std::mem::take(&mut self.seen);
-        let mut head = 0;
-        while head < queue.len() {
-            let cell = queue[head] as usize;
-            head += 1;
-            let next = dist[cell] + 1;
-            let neighbours = &geo.ring[cell];
-            // Without a friendly neighbour the six cells are distinct; only
-            // a group's liberties need de-duplicating.
-            let via_group = neighbours
-                .iter()
-                .any(|&n| n != u16::MAX && board[n as usize] == stone);
-            if !via_group {
-                for &n in neighbours {
-                    let nu = n as usize;
-                    if n != u16::MAX && board[nu] == EMPTY && dist[nu] == FAR {
-                        count[nu] += 1;
-                        if count[nu] == 2 {
-                            dist[nu] = next;
-                            queue.push(n);
-                        }
-                    }
-                }
-                continue;
-            }
-            self.stamp = self.stamp.wrapping_add(1);
-            if self.stamp == 0 {
-                seen.iter_mut().for_each(|s| *s = 0);
-                self.stamp = 1;
-            }
-            let stamp = self.stamp;
-            seen[cell] = stamp;
-            for &n in neighbours {
-                if n == u16::MAX {
-                    continue;
-                }
-                let nu = n as usize;
-                let s = board[nu];
-                let single = [n];
-                let targets: &[u16] = if s == EMPTY {
-                    &single
-                } else if s == stone {
-                    let group = self.group_of[nu] as usize;
-                    &self.libs[self.group_libs_start[group] as usize
-                        ..self.group_libs_start[group + 1] as usize]
-                } else {
-                    continue;
-                };
-                for &t in targets {
-                    let tu = t as usize;
-                    if seen[tu] != stamp {
-                        seen[tu] = stamp;
-                        if dist[tu] == FAR {
-                            count[tu] += 1;
-                            if count[tu] == 2 {
-                                dist[tu] = next;
-                                queue.push(t);
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        self.count = count;
-        self.queue = queue;
-        self.seen = seen;
-        self.dist[slot] = dist;
-    }
-
     /// Computes all four distance maps, potentials and mobilities.
     pub fn compute(&mut self, hex: &Hex) {
         let cells = hex.geometry().cells();
-        self.resize(cells);
+        for d in self.dist.iter_mut() {
+            d.resize(cells, FAR);
+        }
+        self.waves.prepare(hex);
         for (colour, stone, edges) in [(0, BLACK, [TOP, BOTTOM]), (1, WHITE, [LEFT, RIGHT])] {
-            self.collect_groups(hex, stone);
-            self.distances(hex, stone, edges[0], 2 * colour);
-            self.distances(hex, stone, edges[1], 2 * colour + 1);
+            self.waves.collect_groups(hex, stone);
+            let [first, second] = edges;
+            self.waves
+                .distances(hex, stone, first, &mut self.dist[2 * colour]);
+            self.waves
+                .distances(hex, stone, second, &mut self.dist[2 * colour + 1]);
             let (d1, d2) = (&self.dist[2 * colour], &self.dist[2 * colour + 1]);
             let mut best = FAR;
             let mut mobility = 0;
-            for cell in 0..cells {
-                if hex.stone_at(cell) != EMPTY {
-                    continue;
-                }
+            for cell in self.waves.empty_cells() {
                 let p = (d1[cell] + d2[cell]).min(FAR);
                 if p < best {
                     best = p;

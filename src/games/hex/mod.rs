@@ -24,6 +24,7 @@ pub mod proving;
 pub mod resistance;
 pub mod solver;
 pub mod vc;
+pub mod waves;
 
 pub use board::{Hex, HexMove, HexRules};
 pub use knowledge::HexKnowledge;
