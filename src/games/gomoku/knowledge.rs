@@ -3,9 +3,11 @@
 //! memories, one `GomokuKnowledge` per search thread.
 
 use once_cell::sync::Lazy;
+use std::time::Instant;
 
 use super::board::CELL_COUNT;
 use super::eval;
+use super::pattern::T_DOUBLE_THREE;
 use super::threats;
 use super::vcf::{VcfSolver, VcfStats};
 use super::vct::VctSolver;
@@ -26,6 +28,15 @@ const ROOT_VCF_BUDGET: u32 = 1000;
 /// The part (1/n) of the time the search offers its root solver that the
 /// threat search takes.
 const VCT_SHARE_OF_SOLVER_TIME: u32 = 4;
+/// Plies below the root down to which the threat search runs where the side
+/// to move can make two threes at once (deeper, only the VCF probes run).
+const VCT_MAX_PLY: usize = 1;
+/// Threat-search nodes each such search may visit.
+const SEARCH_VCT_NODES: u64 = 60;
+/// The part (1/n) of a timed search's time, from its start, during which
+/// the threat searches below the root run: unbounded, they could keep a
+/// search at 50 ms a move from finishing its first iteration.
+const VCT_BELOW_ROOT_TIME_SHARE: u32 = 5;
 
 #[derive(Default)]
 pub struct GomokuKnowledge {
@@ -35,8 +46,15 @@ pub struct GomokuKnowledge {
     /// right below its root get a much larger budget than those deeper.
     /// Outside a search (`None`), every position asked about is a root.
     root_stones: Option<usize>,
-    /// The VCF solver's node count the search has already been told of.
-    vcf_nodes_reported: u64,
+    /// The deadline of the running search, which the threat searches
+    /// below its root respect.
+    deadline: Deadline,
+    /// When the threat searches below the root stop; `None` (no hard time
+    /// limit: `go depth`, `go nodes`, the bench) runs none, so that those
+    /// searches' answers and node counts stay as they were.
+    vct_below_root_until: Option<Instant>,
+    /// The provers' node count the search has already been told of.
+    prover_nodes_reported: u64,
 }
 
 impl GomokuKnowledge {
@@ -70,6 +88,30 @@ impl GomokuKnowledge {
         self.vct.nodes()
     }
 
+    /// Nodes of both provers so far, the VCF's inside the VCT included.
+    fn prover_nodes(&self) -> u64 {
+        self.vct.nodes() + self.vcf.stats().nodes
+    }
+
+    /// Whether the threat search runs at this node of the main search: near
+    /// its root, where a proven win or loss settles a move of the root, and
+    /// only when the side to move can make a double three (or more), the
+    /// threat most threat wins grow from: where any three to make was
+    /// enough, the search spent its time in the threat searches and no
+    /// longer finished its first iteration at 50 ms a move.
+    fn vct_pays(&self, position: &Gomoku) -> bool {
+        let board = position.board();
+        let Some(root) = self.root_stones else {
+            return false;
+        };
+        let ply = board.stone_count().saturating_sub(root);
+        (1..=VCT_MAX_PLY).contains(&ply)
+            && board.count_at_least(board.side(), T_DOUBLE_THREE) > 0
+            && self
+                .vct_below_root_until
+                .is_some_and(|until| Instant::now() < until)
+    }
+
     fn vcf_budget(&self, position: &Gomoku) -> u32 {
         let near_root = self
             .root_stones
@@ -99,8 +141,12 @@ impl Knowledge<Gomoku> for GomokuKnowledge {
         // are true, but kept they would leave the budgeted probes more to
         // spend and so change what the search finds.
         self.vcf.start_search(deadline);
-        self.vct.forget_failures();
-        self.vcf_nodes_reported = self.vcf.stats().nodes;
+        self.vct.start_search();
+        self.deadline = deadline.clone();
+        self.vct_below_root_until = deadline
+            .remaining()
+            .map(|left| Instant::now() + left / VCT_BELOW_ROOT_TIME_SHARE);
+        self.prover_nodes_reported = self.prover_nodes();
     }
 
     /// A stone more never hurts its owner in freestyle (in exactly-five
@@ -143,13 +189,19 @@ impl Knowledge<Gomoku> for GomokuKnowledge {
 
     fn forced_result(&mut self, position: &mut Gomoku) -> Option<i32> {
         let budget = self.vcf_budget(position);
-        threats::forced_plies(position.board_mut(), &mut self.vcf, budget)
+        let forced = threats::forced_plies(position.board_mut(), &mut self.vcf, budget);
+        if forced.is_some() || !self.vct_pays(position) {
+            return forced;
+        }
+        let deadline = self.deadline.clone();
+        self.find_vct(position, SEARCH_VCT_NODES, &deadline)
+            .map(|(_, plies)| plies)
     }
 
     fn take_prover_nodes(&mut self) -> u64 {
-        let nodes = self.vcf.stats().nodes;
-        let new = nodes - self.vcf_nodes_reported;
-        self.vcf_nodes_reported = nodes;
+        let nodes = self.prover_nodes();
+        let new = nodes - self.prover_nodes_reported;
+        self.prover_nodes_reported = nodes;
         new
     }
 
@@ -162,11 +214,11 @@ impl Knowledge<Gomoku> for GomokuKnowledge {
         // Most positions hold no VCT, so the threat search gets only part
         // of the solver's share and the rest goes back to the search.
         let deadline = deadline.within(deadline.remaining()? / VCT_SHARE_OF_SOLVER_TIME);
-        let before = self.vct.nodes() + self.vcf.stats().nodes;
+        let before = self.prover_nodes();
         let found = self.find_vct(position, u64::MAX, &deadline);
-        *nodes += self.vct.nodes() + self.vcf.stats().nodes - before;
+        *nodes += self.prover_nodes() - before;
         // Counted here: the search must not be told of them again.
-        self.vcf_nodes_reported = self.vcf.stats().nodes;
+        self.prover_nodes_reported = self.prover_nodes();
         found.map(|(best_move, plies)| RootSolution { best_move, plies })
     }
 

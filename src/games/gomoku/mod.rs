@@ -3,6 +3,7 @@
 //! five and may not play a forbidden point, White with five or more); a
 //! full board is a draw.
 
+mod answers;
 pub mod board;
 mod eval;
 mod failures;

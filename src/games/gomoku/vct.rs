@@ -10,6 +10,7 @@
 //! the recursive three, on stones away from its lines, so against Black
 //! every White move is tried on the board (`replies_to_black`).
 
+use super::answers::{Answer, AnswerTable};
 use super::board::{cell_of, Board};
 use super::failures::FailureTable;
 use super::pattern::{T_FIVE, T_OPEN_FOUR, T_OPEN_THREE};
@@ -29,11 +30,16 @@ const FAILURE_SLOTS: usize = 1 << 16;
 /// How often (in threat-search nodes) the deadline is looked at.
 const DEADLINE_CHECK_INTERVAL: u64 = 32;
 
+/// Node budgets above this are kept in the answer table as this.
+const LARGEST_KEPT_BUDGET: u64 = (1 << 31) - 1;
+
 /// The threat solver's memory: attacker positions proven to hold no VCT
-/// within a number of threats.
+/// within a number of threats, and the answers of whole searches (a win,
+/// or none within a node budget) for the rest of the main search.
 #[derive(Default)]
 pub struct VctSolver {
     failures: FailureTable<FAILURE_SLOTS>,
+    answers: AnswerTable,
     nodes: u64,
 }
 
@@ -44,8 +50,10 @@ impl VctSolver {
         self.nodes
     }
 
-    pub fn forget_failures(&mut self) {
+    /// Forgets the failures and the answers of the search before.
+    pub fn start_search(&mut self) {
         self.failures.forget();
+        self.answers.forget();
     }
 
     /// A VCT for the side to move on `board`, found within `max_nodes`
@@ -63,6 +71,11 @@ impl VctSolver {
         if board.winner().is_some() || board.is_full() {
             return None;
         }
+        let key = board.hash();
+        let kept_budget = max_nodes.min(LARGEST_KEPT_BUDGET) as u32;
+        if let Some(known) = self.answers.answer(key, kept_budget) {
+            return known;
+        }
         let mut attack = Attack {
             attacker: board.side(),
             board,
@@ -71,16 +84,24 @@ impl VctSolver {
             nodes_left: max_nodes,
             deadline,
             gave_up: false,
+            timed_out: false,
         };
+        let mut found = None;
         for threats in 1..=MAX_VCT_THREATS {
-            if let Some((cell, plies)) = attack.attack(threats) {
-                return Some((cell as Move, plies));
-            }
-            if attack.gave_up {
+            found = attack.attack(threats);
+            if found.is_some() || attack.gave_up {
                 break;
             }
         }
-        None
+        let found = found.map(|(cell, plies)| (cell as Move, plies));
+        // A search stopped by the clock says nothing of its budget.
+        let timed_out = attack.timed_out;
+        match found {
+            Some((first, plies)) => self.answers.record(key, Answer::Win { first, plies }),
+            None if !timed_out => self.answers.record(key, Answer::NoneWithin(kept_budget)),
+            None => {}
+        }
+        found
     }
 }
 
@@ -95,6 +116,8 @@ struct Attack<'a> {
     deadline: &'a Deadline,
     /// Out of nodes or time: no failure found from here on is a proof.
     gave_up: bool,
+    /// Out of time, which a later search with the same budget may not be.
+    timed_out: bool,
 }
 
 impl Attack<'_> {
@@ -108,6 +131,7 @@ impl Attack<'_> {
         self.solver.nodes += 1;
         if self.solver.nodes.is_multiple_of(DEADLINE_CHECK_INTERVAL) && self.deadline.passed() {
             self.gave_up = true;
+            self.timed_out = true;
             return false;
         }
         true
