@@ -183,7 +183,10 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
     /// An iteration cut short still tells something: a first line that
     /// completed is searched deeper than the last iteration, and a move that
     /// beat the previous best before the first line ended is the better
-    /// choice.
+    /// choice. When even the first iteration was cut short (a game whose
+    /// nodes are dear, a very short move time), the best of the root moves
+    /// it searched, which it tried in the knowledge's order, beats the first
+    /// move the generator happened to list.
     fn keep_unfinished_iteration(
         &self,
         result: &mut SearchResult<G::Move>,
@@ -193,10 +196,8 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
         if let Some(first) = found.first() {
             adopt_line(result, first, depth);
         } else if let Some(&mv) = self.pv[0].first() {
-            if Some(mv) != result.best_move && result.depth > 0 {
-                result.best_move = Some(mv);
-                result.pv = self.pv[0].clone();
-            }
+            result.best_move = Some(mv);
+            result.pv = self.pv[0].clone();
         }
     }
 
