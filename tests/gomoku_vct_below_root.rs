@@ -4,7 +4,7 @@
 //! runs only in searches with a time limit.
 
 use boardgames::core::{Deadline, Game, Knowledge, Player};
-use boardgames::games::gomoku::{Gomoku, GomokuKnowledge, GomokuRules, Move};
+use boardgames::games::gomoku::{set_vct_below_root, Gomoku, GomokuKnowledge, GomokuRules, Move};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -27,8 +27,11 @@ fn play(game: &mut Gomoku, name: &str) {
     game.make_move(mv);
 }
 
-/// A search's deadline far enough away that no test reaches it.
+/// A search's deadline far enough away that no test reaches it, with the
+/// threat search below the root switched on (`VctBelowRoot`, off by
+/// default; every test of this file wants it on).
 fn timed() -> Deadline {
+    set_vct_below_root(true);
     let later = Instant::now() + Duration::from_secs(600);
     Deadline::new(Some(later), Arc::new(AtomicBool::new(false)))
 }
@@ -150,4 +153,14 @@ fn a_search_without_a_time_limit_runs_no_threat_search_below_its_root() {
     knowledge.prepare_search(&game, &Deadline::default());
     play(&mut game, "o15");
     assert_eq!(knowledge.forced_result(&mut game), None);
+}
+
+#[test]
+fn the_vct_below_root_option_takes_true_or_false_only() {
+    let mut rules = GomokuRules::default();
+    assert!(Gomoku::set_rule_option(&mut rules, "VctBelowRoot", "true").is_ok());
+    let refused = Gomoku::set_rule_option(&mut rules, "VctBelowRoot", "maybe");
+    assert!(refused.is_err_and(|message| message.contains("true or false")));
+    let listed = Gomoku::rule_options();
+    assert!(listed.iter().any(|option| option.name == "VctBelowRoot"));
 }

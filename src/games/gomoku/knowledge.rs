@@ -3,6 +3,7 @@
 //! memories, one `GomokuKnowledge` per search thread.
 
 use once_cell::sync::Lazy;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::board::CELL_COUNT;
@@ -37,6 +38,17 @@ const SEARCH_VCT_NODES: u64 = 60;
 /// the threat searches below the root run: unbounded, they could keep a
 /// search at 50 ms a move from finishing its first iteration.
 const VCT_BELOW_ROOT_TIME_SHARE: u32 = 5;
+
+/// Whether timed searches run the threat search below their root
+/// (`VctBelowRoot`, off by default: measured even at 50 ms and behind at
+/// 200 ms, README "Gomoku"). Process-wide, as one engine plays one game.
+static VCT_BELOW_ROOT: AtomicBool = AtomicBool::new(false);
+
+/// Switches the threat search below the root on or off for the searches
+/// that start from now on.
+pub fn set_vct_below_root(on: bool) {
+    VCT_BELOW_ROOT.store(on, Ordering::Relaxed);
+}
 
 #[derive(Default)]
 pub struct GomokuKnowledge {
@@ -145,6 +157,7 @@ impl Knowledge<Gomoku> for GomokuKnowledge {
         self.deadline = deadline.clone();
         self.vct_below_root_until = deadline
             .remaining()
+            .filter(|_| VCT_BELOW_ROOT.load(Ordering::Relaxed))
             .map(|left| Instant::now() + left / VCT_BELOW_ROOT_TIME_SHARE);
         self.prover_nodes_reported = self.prover_nodes();
     }

@@ -21,7 +21,7 @@ use crate::core::{
 };
 use board::{Board, Rule, BLACK, MAX_SIZE, MIN_SIZE};
 
-pub use knowledge::GomokuKnowledge;
+pub use knowledge::{set_vct_below_root, GomokuKnowledge};
 pub use vcf::VcfStats;
 
 /// A move is the index of its cell, `y * STRIDE + x` (see [`board`]).
@@ -114,6 +114,10 @@ impl Game for Gomoku {
                         .to_vec(),
                 },
             },
+            OptionSpec {
+                name: "VctBelowRoot",
+                kind: OptionKind::Check { default: false },
+            },
         ]
     }
 
@@ -143,6 +147,14 @@ impl Game for Gomoku {
                         ))
                     }
                 };
+                Ok(())
+            }
+            "vctbelowroot" => {
+                set_vct_below_root(match value.to_ascii_lowercase().as_str() {
+                    "true" => true,
+                    "false" => false,
+                    _ => return Err(format!("VctBelowRoot '{value}' is not true or false")),
+                });
                 Ok(())
             }
             _ => Err(format!("unknown option '{name}'")),
