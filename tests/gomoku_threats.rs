@@ -6,9 +6,9 @@ use boardgames::games::gomoku::pattern::{T_FIVE, T_OPEN_FOUR};
 use boardgames::games::gomoku::{Gomoku, GomokuKnowledge, GomokuRules, Move};
 mod common;
 
-use common::gomoku::win_holds;
+use common::gomoku::{random_game, win_holds};
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 
 fn game_from(moves: &[&str]) -> Gomoku {
     let mut game = Gomoku::start_position(&GomokuRules::default());
@@ -89,29 +89,12 @@ fn no_vcf_when_the_fours_run_out() {
     assert!(vcf_holds(&mut game, &mut knowledge, Player::P1, 10));
 }
 
-/// A game from the centre with 12 to 39 random candidate moves (fewer if it
-/// ends first).
-fn random_game(rng: &mut SmallRng) -> Gomoku {
-    let mut game = game_from(&["h8"]);
-    let mut moves = Vec::new();
-    let mut knowledge = GomokuKnowledge::default();
-    for _ in 0..rng.gen_range(12..40) {
-        knowledge.search_moves(&game, &mut moves);
-        if game.outcome().is_some() || moves.is_empty() {
-            break;
-        }
-        let mv = moves[rng.gen_range(0..moves.len())];
-        game.make_move(mv);
-    }
-    game
-}
-
 #[test]
 fn vcfs_found_in_random_games_hold() {
     let mut rng = SmallRng::seed_from_u64(11);
     let mut proven = 0;
     for _ in 0..60 {
-        let mut game = random_game(&mut rng);
+        let mut game = random_game(&mut rng, 12..40);
         if game.outcome().is_some() {
             continue;
         }
@@ -159,7 +142,7 @@ fn threat_wins_found_in_random_games_hold() {
         if proven == 6 {
             break;
         }
-        let mut game = random_game(&mut rng);
+        let mut game = random_game(&mut rng, 12..40);
         let mut knowledge = GomokuKnowledge::default();
         if game.outcome().is_some() || knowledge.find_vcf(&mut game, 20_000).is_some() {
             continue;

@@ -5,35 +5,17 @@
 
 use boardgames::core::search::{SearchControl, SearchSignals, SearchTables};
 use boardgames::core::threads::search;
-use boardgames::core::{Game, Knowledge, Player, Presentation};
+use boardgames::core::{Game, Player, Presentation};
 use boardgames::games::gomoku::{Gomoku, GomokuKnowledge, GomokuRules, Move};
 mod common;
 
-use common::gomoku::win_holds;
+use common::gomoku::{random_game, win_holds};
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 
 /// Large enough that no probe of these positions runs out of budget, so
 /// that a fresh solver's answer does not depend on what it met before.
 const BUDGET: u32 = 1_000_000;
-
-/// A game from the centre with 12 to 39 random candidate moves (fewer if it
-/// ends first).
-fn random_game(rng: &mut SmallRng) -> Gomoku {
-    let mut game = Gomoku::start_position(&GomokuRules::default());
-    let centre = game.parse_move("h8").expect("centre");
-    game.make_move(centre);
-    let mut moves = Vec::new();
-    let mut knowledge = GomokuKnowledge::default();
-    for _ in 0..rng.gen_range(12..40) {
-        knowledge.search_moves(&game, &mut moves);
-        if game.outcome().is_some() || moves.is_empty() {
-            break;
-        }
-        game.make_move(moves[rng.gen_range(0..moves.len())]);
-    }
-    game
-}
 
 /// Plays the attacker's VCF as the solver answers it at each of its turns
 /// (from its table when it has met the position) against every legal
@@ -57,7 +39,7 @@ fn answers_from_the_table_equal_a_fresh_search_and_win() {
     let mut cached = GomokuKnowledge::default();
     let mut wins = 0;
     for _ in 0..80 {
-        let mut game = random_game(&mut rng);
+        let mut game = random_game(&mut rng, 12..40);
         if game.outcome().is_some() {
             continue;
         }
@@ -88,7 +70,7 @@ fn a_smaller_budget_reuses_a_failure_a_larger_one_searches_again() {
     let mut knowledge = GomokuKnowledge::default();
     let mut checked = 0;
     for _ in 0..40 {
-        let mut game = random_game(&mut rng);
+        let mut game = random_game(&mut rng, 12..40);
         if game.outcome().is_some() || knowledge.find_vcf(&mut game, 50).is_some() {
             continue;
         }

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 mod common;
 
-use common::gomoku::win_holds;
+use common::gomoku::{random_game, win_holds};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -94,22 +94,6 @@ fn the_threat_search_runs_neither_at_the_root_nor_two_plies_below() {
         .is_some_and(|plies| plies > 0));
 }
 
-/// A game from the centre with 10 to 29 random moves near the stones.
-fn random_game(rng: &mut SmallRng) -> Gomoku {
-    let mut game = Gomoku::start_position(&GomokuRules::default());
-    play(&mut game, "h8");
-    let mut moves = Vec::new();
-    let mut knowledge = GomokuKnowledge::default();
-    for _ in 0..rng.gen_range(10..30) {
-        knowledge.search_moves(&game, &mut moves);
-        if game.outcome().is_some() || moves.is_empty() {
-            break;
-        }
-        game.make_move(moves[rng.gen_range(0..moves.len())]);
-    }
-    game
-}
-
 #[test]
 fn every_win_proven_one_ply_below_the_root_holds() {
     let mut rng = SmallRng::seed_from_u64(31);
@@ -118,7 +102,7 @@ fn every_win_proven_one_ply_below_the_root_holds() {
         if proven == 6 {
             break;
         }
-        let mut root = random_game(&mut rng);
+        let mut root = random_game(&mut rng, 10..30);
         let mut moves = Vec::new();
         let mut knowledge = GomokuKnowledge::default();
         knowledge.search_moves(&root, &mut moves);
