@@ -279,6 +279,7 @@ impl<G: Game, K: Knowledge<G>> Engine<G, K> {
             let mut tables = tables
                 .lock()
                 .unwrap_or_else(|poisoned| poisoned.into_inner());
+            tables.restore_tt();
             search(
                 game,
                 &mut tables,

@@ -31,7 +31,7 @@ pub struct ProofReport {
 
 impl<G: Game, K: Knowledge<G>> Engine<G, K> {
     /// Starts a proof search of the current position on its own thread, with
-    /// a table of the `Hash` option's size. Only time limits (`movetime`, a
+    /// a table of the `Hash` option's size in place of the alpha-beta one. Only time limits (`movetime`, a
     /// clock) and `nodes` bound it; without them it runs until it knows or
     /// is stopped.
     pub fn start_proof(
@@ -59,7 +59,12 @@ impl<G: Game, K: Knowledge<G>> Engine<G, K> {
             stop,
             ..Default::default()
         };
+        let tables = Arc::clone(&self.tables);
         spawn_search(signals, move || {
+            let mut tables = tables
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            tables.release_tt();
             let mut table = ProofTable::new(megabytes);
             let mut progress = |nodes| {
                 on_report(&ProofReport {

@@ -47,7 +47,7 @@ const FIRST_NUMBERS_SCALE: f64 = 100.0;
 /// Tells the defender's positions from the attacker's in the table.
 const DEFENDER_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
 /// The best move of an entry the knowledge settled without moves.
-const NO_MOVE_CODE: u32 = u32::MAX;
+pub(super) const NO_MOVE_CODE: u32 = u32::MAX;
 /// Nodes between two looks at the deadline. A node may cost a
 /// millisecond (a Hex node runs H-search), and a root solver may have only
 /// tens of them; the clock costs some nanoseconds.

@@ -18,6 +18,9 @@ use crate::core::tt::TranspositionTable;
 /// main thread's); the transposition table is shared.
 pub struct SearchTables<G: Game, K> {
     pub tt: TranspositionTable<G::Move>,
+    tt_megabytes: usize,
+    /// The table's memory was handed back for a proof search.
+    tt_released: bool,
     pub(in crate::core) history: Vec<i32>,
     pub(in crate::core) knowledge: Vec<K>,
 }
@@ -26,6 +29,8 @@ impl<G: Game, K: Knowledge<G>> SearchTables<G, K> {
     pub fn new(hash_megabytes: usize) -> Self {
         SearchTables {
             tt: TranspositionTable::new(hash_megabytes),
+            tt_megabytes: hash_megabytes,
+            tt_released: false,
             history: Vec::new(),
             knowledge: Vec::new(),
         }
@@ -35,6 +40,22 @@ impl<G: Game, K: Knowledge<G>> SearchTables<G, K> {
     /// has made it.
     pub fn main_knowledge(&self) -> Option<&K> {
         self.knowledge.first()
+    }
+
+    /// Hands the transposition table's memory back to the system: a proof
+    /// search, which keeps its own table of the `Hash` size, would otherwise
+    /// hold twice that. The next alpha-beta search makes it anew.
+    pub fn release_tt(&mut self) {
+        self.tt = TranspositionTable::new(1);
+        self.tt_released = true;
+    }
+
+    /// Makes the transposition table again after `release_tt` (empty).
+    pub fn restore_tt(&mut self) {
+        if self.tt_released {
+            self.tt = TranspositionTable::new(self.tt_megabytes);
+            self.tt_released = false;
+        }
     }
 
     pub fn clear(&mut self) {
