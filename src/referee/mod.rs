@@ -20,6 +20,7 @@ pub mod process;
 pub mod protocol;
 pub mod record;
 pub mod stats;
+pub mod summary;
 pub mod timecontrol;
 pub mod tournament;
 pub mod transcript;

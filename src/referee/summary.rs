@@ -1,0 +1,274 @@
+//! A match's tally: results from the first engine's side, by colour and by
+//! game pair, game ends, the SPRT's state; the progress line while games
+//! finish, the final summary, and the same summary rebuilt from the records
+//! of a match played in slices (`referee merge`).
+
+use std::collections::{BTreeMap, HashMap};
+use std::time::Duration;
+
+use crate::core::Player;
+
+use super::adjudication::Termination;
+use super::play::{Overhead, PonderCount};
+use super::record::{parse_json_lines, GameRecord};
+use super::stats::{
+    llr_pentanomial, llr_trinomial, Pentanomial, SprtConfig, SprtDecision, Trinomial,
+};
+
+#[derive(Clone, Debug, Default)]
+pub struct MatchSummary {
+    pub names: [String; 2],
+    /// From the first engine's side.
+    pub results: Trinomial,
+    /// The first engine's results as player 1 and as player 2.
+    pub by_colour: [Trinomial; 2],
+    pub pentanomial: Pentanomial,
+    pub terminations: BTreeMap<Termination, u64>,
+    pub sprt: Option<(f64, SprtDecision)>,
+    pub overhead: Overhead,
+    pub disagreements: u64,
+    pub wall_time: Duration,
+    /// By engine: ponder searches and ponderhits.
+    pub ponder: [PonderCount; 2],
+    /// First engine's score in games whose pair is not yet complete, by pair.
+    unpaired: HashMap<usize, f64>,
+}
+
+impl MatchSummary {
+    pub(super) fn named(names: [String; 2]) -> Self {
+        MatchSummary {
+            names,
+            ..MatchSummary::default()
+        }
+    }
+
+    /// Counts one finished game (numbered from 0; the first engine is player
+    /// 1 in even games) and updates the SPRT state.
+    pub(super) fn add_game(&mut self, game: usize, record: &GameRecord, sprt: Option<&SprtConfig>) {
+        let score = first_engine_score(game, record);
+        let tally = |t: &mut Trinomial| match score {
+            s if s > 0.75 => t.wins += 1,
+            s if s < 0.25 => t.losses += 1,
+            _ => t.draws += 1,
+        };
+        tally(&mut self.results);
+        tally(&mut self.by_colour[game % 2]);
+        if let Some(other) = self.unpaired.remove(&(game / 2)) {
+            self.pentanomial.add_pair(other, score);
+        } else {
+            self.unpaired.insert(game / 2, score);
+        }
+        *self
+            .terminations
+            .entry(record.result.termination)
+            .or_default() += 1;
+        self.disagreements += record.notes.len() as u64;
+        if let Some(sprt) = sprt {
+            let llr = if self.pentanomial.pairs() > 0 {
+                llr_pentanomial(&self.pentanomial, sprt)
+            } else {
+                llr_trinomial(&self.results, sprt)
+            };
+            self.sprt = Some((llr, sprt.decide(llr)));
+        }
+    }
+}
+
+/// The first engine's score in a finished game.
+fn first_engine_score(game: usize, record: &GameRecord) -> f64 {
+    let first_is = if game.is_multiple_of(2) {
+        Player::P1
+    } else {
+        Player::P2
+    };
+    match record.result.winner {
+        None => 0.5,
+        Some(winner) if winner == first_is => 1.0,
+        Some(_) => 0.0,
+    }
+}
+
+const PROGRESS_BAR: anstyle::Style = anstyle::AnsiColor::Green.on_default();
+
+/// On a terminal one line rewritten in place, padded with spaces to the
+/// widest line so far (an erase code would be stripped with the colour
+/// under `NO_COLOR`); elsewhere a line every tenth of the match.
+pub(super) fn progress(
+    summary: &MatchSummary,
+    done: usize,
+    total: usize,
+    interactive: bool,
+    widest_line: &mut usize,
+) {
+    let r = &summary.results;
+    let defined = r.score() > 0.0 && r.score() < 1.0;
+    let elo = r
+        .elo()
+        .filter(|_| defined)
+        .map(|e| format!("Elo {:+.1} +/- {}", e.elo, margin_text(e.margin)))
+        .unwrap_or_default();
+    let status = format!(
+        "{done}/{total} {} {}-{}-{} [{:.3}] {elo}",
+        summary.names[0],
+        r.wins,
+        r.losses,
+        r.draws,
+        r.score()
+    );
+    if interactive {
+        let width = 30;
+        let filled = (done * width / total.max(1)).min(width);
+        let bar = format!("[{}{}]", "#".repeat(filled), ".".repeat(width - filled));
+        let length = bar.len() + 1 + status.chars().count();
+        *widest_line = length.max(*widest_line);
+        let padding = " ".repeat(*widest_line - length);
+        anstream::eprint!("\r{PROGRESS_BAR}{bar}{PROGRESS_BAR:#} {status}{padding}");
+    } else if done == total || done.is_multiple_of((total / 10).max(1)) {
+        eprintln!("{status}");
+    }
+}
+
+/// An interval that reaches a 0% or 100% score has no finite Elo end.
+fn margin_text(margin: f64) -> String {
+    if margin > 1000.0 {
+        "inf".to_owned()
+    } else {
+        format!("{margin:.1}")
+    }
+}
+
+/// The final summary, as printed on stdout.
+pub fn format_summary(summary: &MatchSummary, sprt: Option<&SprtConfig>) -> String {
+    let [a, b] = &summary.names;
+    let r = &summary.results;
+    let mut out = String::new();
+    out.push_str(&format!(
+        "Score of {a} vs {b}: {} - {} - {} [{:.3}] {}\n",
+        r.wins,
+        r.losses,
+        r.draws,
+        r.score(),
+        r.games()
+    ));
+    for (index, colour) in ["p1", "p2"].iter().enumerate() {
+        let c = &summary.by_colour[index];
+        out.push_str(&format!(
+            "{a} as {colour}: {} - {} - {} [{:.3}] {}\n",
+            c.wins,
+            c.losses,
+            c.draws,
+            c.score(),
+            c.games()
+        ));
+    }
+    match r.elo() {
+        Some(e) if r.wins + r.losses > 0 && r.score() > 0.0 && r.score() < 1.0 => out.push_str(
+            &format!("Elo difference: {:+.1} +/- {:.1} (95%)", e.elo, e.margin),
+        ),
+        _ => out.push_str("Elo difference: undefined (score 0% or 100%, or no decisive game)"),
+    }
+    if let Some(los) = r.los() {
+        out.push_str(&format!(", LOS: {:.1} %", los * 100.0));
+    }
+    out.push('\n');
+    let p = &summary.pentanomial;
+    if p.pairs() > 0 {
+        out.push_str(&format!(
+            "Pentanomial [0, 0.5, 1, 1.5, 2]: {:?} ({} pairs)",
+            p.0,
+            p.pairs()
+        ));
+        if let Some(e) = p
+            .elo()
+            .filter(|_| p.0[0] + p.0[1] + p.0[2] + p.0[3] > 0 && p.0[1..].iter().sum::<u64>() > 0)
+        {
+            out.push_str(&format!(
+                ", Elo {:+.1} +/- {}",
+                e.elo,
+                margin_text(e.margin)
+            ));
+        }
+        out.push('\n');
+    }
+    if let (Some((llr, decision)), Some(config)) = (summary.sprt, sprt) {
+        let (lower, upper) = config.bounds();
+        let verdict = match decision {
+            SprtDecision::AcceptH0 => "H0 accepted",
+            SprtDecision::AcceptH1 => "H1 accepted",
+            SprtDecision::Continue => "no decision",
+        };
+        out.push_str(&format!(
+            "SPRT (elo0 {}, elo1 {}): LLR {llr:.2} ({lower:.2}, {upper:.2}) {verdict}\n",
+            config.elo0, config.elo1
+        ));
+    }
+    let kinds: Vec<String> = Termination::ALL
+        .iter()
+        .map(|t| {
+            format!(
+                "{} {}",
+                t.keyword(),
+                summary.terminations.get(t).copied().unwrap_or(0)
+            )
+        })
+        .collect();
+    out.push_str(&format!("Game ends: {}\n", kinds.join(", ")));
+    if summary.disagreements > 0 {
+        out.push_str(&format!(
+            "Result disagreements (engine 'query result' vs referee): {}\n",
+            summary.disagreements
+        ));
+    }
+    if summary.ponder.iter().any(|p| p.searches > 0) {
+        let [pa, pb] = summary.ponder;
+        out.push_str(&format!(
+            "Ponderhits: {a} {}/{}, {b} {}/{}\n",
+            pa.hits, pa.searches, pb.hits, pb.searches
+        ));
+    }
+    let o = &summary.overhead;
+    if o.moves > 0 {
+        out.push_str(&format!(
+            "Moves: {}, engine time {:.3} ms/move, referee overhead {:.3} ms/move, wall {:.1} s\n",
+            o.moves,
+            o.engine_time.as_secs_f64() * 1000.0 / o.moves as f64,
+            o.referee_time.as_secs_f64() * 1000.0 / o.moves as f64,
+            summary.wall_time.as_secs_f64()
+        ));
+    }
+    out
+}
+
+/// `referee merge`: the summary of a match from its slices' JSON-line
+/// records (`--shard K/N ... --records F`), as one run of the whole match
+/// would give it: scores, by colour, Elo, pentanomial, game ends and, with
+/// `sprt`, its state once every game is counted. Engine and referee times
+/// and ponder counts are not in the records and are left out. A game found
+/// twice is an error.
+pub fn merge_records(paths: &[String], sprt: Option<&SprtConfig>) -> Result<MatchSummary, String> {
+    let mut games: BTreeMap<usize, GameRecord> = BTreeMap::new();
+    for path in paths {
+        let text =
+            std::fs::read_to_string(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
+        for record in parse_json_lines(&text).map_err(|e| format!("{path}: {e}"))? {
+            let game = record
+                .round
+                .checked_sub(1)
+                .ok_or_else(|| format!("{path}: a record has no game number"))?;
+            if games.insert(game, record).is_some() {
+                return Err(format!("{path}: game {} is in two records", game + 1));
+            }
+        }
+    }
+    let mut summary = MatchSummary::default();
+    for (&game, record) in &games {
+        let first_index = game % 2;
+        for (name, index) in summary.names.iter_mut().zip([first_index, 1 - first_index]) {
+            if name.is_empty() {
+                name.clone_from(&record.players[index]);
+            }
+        }
+        summary.add_game(game, record, sprt);
+    }
+    Ok(summary)
+}
