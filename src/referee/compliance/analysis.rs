@@ -9,7 +9,9 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
-use super::{is_legal, legal_moves, parse_bestmove, Declared, Report, Session, SEARCH_PATIENCE};
+use super::positions::{is_legal, legal_moves};
+use super::session::{parse_bestmove, Session, SEARCH_PATIENCE};
+use super::{Declared, Report};
 use crate::core::Game;
 use crate::wire::ugi::{parse_engine_line, EngineLine};
 
