@@ -7,6 +7,8 @@
 use once_cell::sync::Lazy;
 use std::collections::HashMap;
 
+mod verdicts;
+
 use super::analysis::{bridge_replies, is_dead, winning_cells};
 use super::board::{Hex, HexMove};
 use super::chain::{find_chain, ChainScratch};
@@ -15,7 +17,6 @@ use super::opening;
 use super::proving::{self, NodeAnalysis, ProofStats, RootProver};
 use super::resistance::{self, EvalSettings, Evaluation, Resistance};
 use super::solver::{self, SolverCache};
-use super::vc::{mustplay, Budget, Verdict};
 use crate::core::strength::Ladder;
 use crate::core::wdl::WdlModel;
 use crate::core::weights::{LinearEval, WeightTable};
@@ -29,13 +30,6 @@ use crate::core::{Deadline, EvalTerm, Game, Knowledge, NullMove, RootSolution, S
 const HINT_BRIDGE: i32 = 500_000;
 const HINT_SWAP: i32 = 400_000;
 const HINT_SLACK_STEP: i32 = 4_000;
-
-/// Plies below the root where H-search (about a millisecond a player on
-/// 11x11, some eighty nodes of search) proves results and narrows the
-/// moves to the must-play cells. Measured by matches at 200 ms a move
-/// (README, "Hex: virtual connections"): the root alone gains some 60 Elo;
-/// the root's children too spend most of the time on H-search and lose.
-const VC_MAX_DISTANCE: u32 = 0;
 
 /// Hex knowledge for one search thread.
 #[derive(Debug, Default)]
@@ -144,71 +138,6 @@ impl HexKnowledge {
         }
     }
 
-    /// The H-search verdict for `hex` if it is close enough to the root to
-    /// afford one (`VC_MAX_DISTANCE`), or anywhere in a proof search, with
-    /// the proof search's inferior-cell pruning.
-    fn nearby_analysis(&mut self, hex: &Hex) -> Option<NodeAnalysis> {
-        if !self.proof_mode && hex.ply().saturating_sub(self.root_ply) > VC_MAX_DISTANCE {
-            return None;
-        }
-        if let Some(known) = self.verdicts.get(&hex.hash_key()) {
-            return Some(known.clone());
-        }
-        if self.verdicts.len() >= proving::VERDICT_CACHE_LIMIT {
-            self.verdicts.clear();
-        }
-        let analysis = if self.inferior_in_proof && !hex.swap_is_legal() {
-            proving::analyse_node(hex, &mut self.proof_stats)
-        } else {
-            (mustplay::verdict(hex, Budget::FULL), None)
-        };
-        self.proof_stats.verdicts += 1;
-        self.verdicts.insert(hex.hash_key(), analysis.clone());
-        Some(analysis)
-    }
-
-    fn nearby_verdict(&mut self, hex: &Hex) -> Option<Verdict> {
-        self.nearby_analysis(hex).map(|(verdict, _)| verdict)
-    }
-
-    /// The result H-search proves at `hex`, if it is searched there.
-    fn verdict_result(&mut self, hex: &Hex) -> Option<i32> {
-        match self.nearby_verdict(hex)? {
-            Verdict::Win { plies, .. } => {
-                self.proof_stats.vc_wins += 1;
-                Some(plies as i32)
-            }
-            Verdict::Loss { plies } => {
-                self.proof_stats.vc_losses += 1;
-                Some(-(plies as i32))
-            }
-            _ => None,
-        }
-    }
-
-    /// Leaves out of `moves` the cells outside the opponent's must-play
-    /// set: each leaves one of its semi connections standing, and loses.
-    /// In a proof search, then the inferior cells (`inferior`).
-    fn keep_must_play(&mut self, hex: &Hex, moves: &mut Vec<HexMove>) {
-        let Some((verdict, pruning)) = self.nearby_analysis(hex) else {
-            return;
-        };
-        if let Verdict::MustPlay(cells) = verdict {
-            let saving = |mv: &HexMove| !mv.is_swap() && cells.contains(mv.0 as usize);
-            let before = moves.len();
-            // None of them saves the game: it is lost, and any move will do.
-            if moves.iter().any(saving) {
-                moves.retain(saving);
-            }
-            self.proof_stats
-                .note_must_play(before as u64, moves.len() as u64);
-        }
-        if let Some(pruning) = pruning {
-            let pruned = pruning.prune(moves);
-            self.proof_stats.note_inferior(&pruned);
-        }
-    }
-
     /// Computes what `move_order_hint` reads for `hex`: its two-distance
     /// and its bridge replies.
     fn note_ordering_data(&mut self, hex: &Hex) {
@@ -261,11 +190,11 @@ fn forced_cells(hex: &Hex, out: &mut Vec<usize>) -> bool {
 
 impl Knowledge<Hex> for HexKnowledge {
     fn wdl_model() -> WdlModel {
-        WdlModel::embedded(include_str!("wdl.txt"))
+        WdlModel::embedded(include_str!("../wdl.txt"))
     }
 
     fn strength_ladder() -> &'static Ladder {
-        static LADDER: Lazy<Ladder> = Lazy::new(|| Ladder::embedded(include_str!("levels.txt")));
+        static LADDER: Lazy<Ladder> = Lazy::new(|| Ladder::embedded(include_str!("../levels.txt")));
         &LADDER
     }
 
@@ -467,97 +396,4 @@ impl LinearEval<Hex> for HexKnowledge {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::core::{Game, Player, Presentation};
-    use crate::games::hex::HexRules;
-    use rand::rngs::SmallRng;
-    use rand::{Rng, SeedableRng};
-
-    /// What the weighted-features check saw: positions, and how many had
-    /// their mobility lead clamped or not.
-    #[derive(Default)]
-    struct Checked {
-        positions: usize,
-        clamped: usize,
-        unclamped: usize,
-    }
-
-    /// Plays random games of `size` from the start, checking that the
-    /// features weighted by the table are the search's evaluation at every
-    /// position on the way.
-    fn check_random_games(size: usize, games: usize, rng: &mut SmallRng, seen: &mut Checked) {
-        let rules = HexRules {
-            board_size: size,
-            swap: true,
-        };
-        let weights = HexKnowledge::weights();
-        let mut knowledge = HexKnowledge::default();
-        let (mut features, mut moves) = (Vec::new(), Vec::new());
-        for _ in 0..games {
-            let mut hex = Hex::start_position(&rules);
-            while hex.outcome().is_none() {
-                HexKnowledge::features(&hex, &mut features);
-                let weighted: Score = weights
-                    .values()
-                    .iter()
-                    .zip(&features)
-                    .map(|(w, f)| w * f)
-                    .sum();
-                assert_eq!(weighted, knowledge.evaluate(&hex), "{}", hex.to_fen());
-                seen.positions += 1;
-                seen.clamped += usize::from(features[2] != 0);
-                seen.unclamped += usize::from(features[1] != 0);
-                hex.generate_moves(&mut moves);
-                hex.make_move(moves[rng.gen_range(0..moves.len())]);
-            }
-        }
-    }
-
-    /// The tuner fits weights to features alone: weighted by the table they
-    /// must be the evaluation, exactly, whichever side is to move, on
-    /// boards small and large, with the mobility clamp on and off.
-    #[test]
-    fn the_weighted_features_are_the_evaluation() {
-        let mut rng = SmallRng::seed_from_u64(11);
-        let mut seen = Checked::default();
-        for (size, games) in [
-            (1, 2),
-            (2, 10),
-            (3, 20),
-            (5, 40),
-            (8, 30),
-            (11, 30),
-            (14, 10),
-        ] {
-            check_random_games(size, games, &mut rng, &mut seen);
-        }
-        assert!(seen.positions > 5000, "{}", seen.positions);
-        assert!(seen.clamped > 100, "{}", seen.clamped);
-        assert!(seen.unclamped > 100, "{}", seen.unclamped);
-    }
-
-    /// The `eval` command's terms are Black's and White's shares of the
-    /// score, tempo included: their difference, signed for the side to
-    /// move, is the evaluation.
-    #[test]
-    fn the_eval_terms_add_up_to_the_evaluation() {
-        let rules = HexRules::default();
-        let mut knowledge = HexKnowledge::default();
-        for fen in Hex::bench_positions() {
-            let mut hex = Hex::from_fen(fen, &rules).expect("bench positions are valid");
-            for _ in 0..2 {
-                let terms = knowledge.eval_terms(&hex);
-                let black: Score = terms.iter().map(|t| t.p1 - t.p2).sum();
-                let sign = if hex.side_to_move() == Player::P1 {
-                    1
-                } else {
-                    -1
-                };
-                assert_eq!(sign * black, knowledge.evaluate(&hex), "{fen}");
-                let first_empty = hex.empty_cells().next().expect("bench boards have room");
-                hex.make_move(HexMove::cell(first_empty));
-            }
-        }
-    }
-}
+mod tests;
