@@ -6,8 +6,11 @@ mod common;
 use common::hex::brute_force_wins;
 
 use boardgames::core::{Game, Knowledge, Player};
-use boardgames::games::hex::analysis::{bridge_replies, is_dead, winning_cells};
+use boardgames::games::hex::analysis::{bridge_replies, immediate_wins, is_dead, winning_cells};
 use boardgames::games::hex::{Hex, HexKnowledge, HexMove, HexRules};
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
 
 fn position(fen: &str) -> Hex {
     Hex::from_fen(fen, &HexRules::default()).expect(fen)
@@ -111,6 +114,67 @@ fn immediate_wins_and_double_threats_are_proven() {
     winning_cells(&hex, Player::P1, 10, &mut threats);
     assert_eq!(threats.len(), 2);
     assert_eq!(knowledge.forced_result(&mut hex), Some(-2));
+}
+
+/// The cells where `player` wins at once, found by playing every empty cell
+/// (for the player not to move, in the same position with the turn passed).
+fn winning_by_playing(hex: &Hex, player: Player) -> Vec<usize> {
+    let fen = hex.to_fen();
+    let turn = if player == Player::P1 { "b" } else { "w" };
+    let board = fen.split(' ').next().expect("a board");
+    let Ok(mover) = Hex::from_fen(&format!("{board} {turn}"), &HexRules::default()) else {
+        return Vec::new();
+    };
+    let mut moves = Vec::new();
+    mover.generate_moves(&mut moves);
+    let mut cells: Vec<usize> = moves
+        .into_iter()
+        .filter(|mv| !mv.is_swap())
+        .filter(|&mv| {
+            let mut after = mover.clone();
+            after.make_move(mv);
+            after.outcome().is_some()
+        })
+        .map(|mv| mv.0 as usize)
+        .collect();
+    cells.sort_unstable();
+    cells
+}
+
+/// `winning_cells` and `immediate_wins` find exactly the cells that win
+/// when played, first in cell order, on random games of every size from 1
+/// to 13.
+#[test]
+fn winning_cells_are_the_cells_that_win_when_played() {
+    let mut rng = StdRng::seed_from_u64(17);
+    let (mut cells, mut legal) = (Vec::new(), Vec::new());
+    let mut double_threats = 0;
+    for size in 1..=13 {
+        let rules = HexRules {
+            board_size: size,
+            swap: false,
+        };
+        for _ in 0..20 {
+            let mut hex = Hex::start_position(&rules);
+            while hex.outcome().is_none() {
+                let me = hex.side_to_move_player();
+                let wins = immediate_wins(&hex);
+                for (player, first) in [(me, &wins.mine), (me.other(), &wins.theirs[0])] {
+                    let expected = winning_by_playing(&hex, player);
+                    winning_cells(&hex, player, usize::MAX, &mut cells);
+                    assert_eq!(cells, expected, "{} for {player:?}", hex.to_fen());
+                    assert_eq!(*first, expected.first().copied());
+                }
+                winning_cells(&hex, me.other(), 2, &mut cells);
+                assert_eq!(wins.theirs, [cells.first().copied(), cells.get(1).copied()]);
+                double_threats += usize::from(wins.theirs[1].is_some());
+                hex.generate_moves(&mut legal);
+                let mv = *legal.choose(&mut rng).expect("a game not over has moves");
+                hex.make_move(mv);
+            }
+        }
+    }
+    assert!(double_threats > 0, "double threats met");
 }
 
 #[test]

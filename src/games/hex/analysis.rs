@@ -2,42 +2,113 @@
 //! that are dead (no stone there can ever matter), and the reply that saves
 //! a bridge the opponent just intruded into.
 
-use super::board::{edges_for, goal_edges, stone_of, Hex, BLACK, EMPTY, WHITE};
-use super::geometry::{BLACK_GOAL, MAX_CELLS, NO_CELL};
+use super::board::{goal_edges, stone_of, Hex, BLACK, EMPTY, WHITE};
+use super::geometry::{BLACK_GOAL, BOTTOM, LEFT, MAX_SIZE, NO_CELL, RIGHT, TOP};
 use crate::core::Player;
 
-/// Empty cells where a stone of `player` wins on the spot, up to `limit`.
+/// Empty cells where a stone of `player` wins on the spot, up to `limit`,
+/// in cell order.
 pub fn winning_cells(hex: &Hex, player: Player, limit: usize, out: &mut Vec<usize>) {
     out.clear();
-    let geo = hex.geometry();
-    let stone = stone_of(player);
-    let goal = goal_edges(stone);
-    // The goal edges each friendly stone's group touches, looked up once.
-    let mut group_edges = [0u8; MAX_CELLS];
-    let mut any_edge = false;
-    for cell in hex.occupied_cells() {
-        if hex.stone_at(cell) == stone {
-            group_edges[cell] = hex.edges_of_group(cell) & goal;
-            any_edge |= group_edges[cell] != 0;
-        }
-    }
-    if !any_edge && hex.size() > 1 {
-        return;
-    }
-    for cell in hex.empty_cells() {
-        let mut edges = edges_for(geo, stone, cell);
-        for &n in geo.ring[cell].iter() {
-            if n != NO_CELL {
-                edges |= group_edges[n as usize];
+    for_each_winning_cell(hex, stone_of(player), |cell| {
+        out.push(cell);
+        out.len() < limit
+    });
+}
+
+/// The cells where each player wins on the spot, first in cell order: the
+/// side to move's first one and the opponent's first two, which is all the
+/// search asks (a win, the one block, or a double threat).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ImmediateWins {
+    pub mine: Option<usize>,
+    pub theirs: [Option<usize>; 2],
+}
+
+/// Both players' `winning_cells`, without a vector.
+pub fn immediate_wins(hex: &Hex) -> ImmediateWins {
+    let me = hex.side_to_move_player();
+    let mut wins = ImmediateWins::default();
+    for_each_winning_cell(hex, stone_of(me), |cell| {
+        wins.mine = Some(cell);
+        false
+    });
+    let mut found = 0;
+    for_each_winning_cell(hex, stone_of(me.other()), |cell| {
+        wins.theirs[found] = Some(cell);
+        found += 1;
+        found < 2
+    });
+    wins
+}
+
+/// One bit a cell, one word a row, with an empty row above and below.
+type Plane = [u32; MAX_SIZE + 2];
+
+/// Calls `found` with each empty cell, in cell order, where a stone of
+/// `stone` would join its two goal edges, while `found` returns true. A row
+/// at a time: the cells next to a group on one goal edge (or on that edge)
+/// and next to a group on the other (or on that one).
+fn for_each_winning_cell(hex: &Hex, stone: u8, mut found: impl FnMut(usize) -> bool) {
+    let size = hex.size();
+    let (first, second) = if stone == BLACK {
+        (TOP, BOTTOM)
+    } else {
+        (LEFT, RIGHT)
+    };
+    // The stones whose group touches the first goal edge, and the second.
+    let (mut on_first, mut on_second): (Plane, Plane) = ([0; MAX_SIZE + 2], [0; MAX_SIZE + 2]);
+    for (row, &word) in hex.stone_rows(stone).iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            let col = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let edges = hex.edges_of_group(row * size + col);
+            if edges & first != 0 {
+                on_first[row + 1] |= 1 << col;
+            }
+            if edges & second != 0 {
+                on_second[row + 1] |= 1 << col;
             }
         }
-        if edges & goal == goal {
-            out.push(cell);
-            if out.len() >= limit {
+    }
+    let width = if size >= 32 {
+        u32::MAX
+    } else {
+        (1u32 << size) - 1
+    };
+    let (black, white) = (hex.stone_rows(BLACK), hex.stone_rows(WHITE));
+    for row in 1..=size {
+        let empty = width & !(black[row - 1] | white[row - 1]);
+        let mut near_first = next_to(&on_first, row);
+        let mut near_second = next_to(&on_second, row);
+        match first {
+            TOP if row == 1 => near_first = u32::MAX,
+            LEFT => near_first |= 1,
+            _ => {}
+        }
+        match second {
+            BOTTOM if row == size => near_second = u32::MAX,
+            RIGHT => near_second |= 1 << (size - 1),
+            _ => {}
+        }
+        let mut wins = empty & near_first & near_second;
+        while wins != 0 {
+            let col = wins.trailing_zeros() as usize;
+            wins &= wins - 1;
+            if !found((row - 1) * size + col) {
                 return;
             }
         }
     }
+}
+
+/// The cells of board row `row` next to a cell of `plane`: the same row
+/// either side, the row above at the same and the next column, the row
+/// below at the same and the previous one.
+fn next_to(plane: &Plane, row: usize) -> u32 {
+    let (up, here, down) = (plane[row - 1], plane[row], plane[row + 1]);
+    (here << 1) | (here >> 1) | up | (up >> 1) | down | (down << 1)
 }
 
 /// The colour a ring slot around `cell` counts as: its stone, or for a slot

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 mod verdicts;
 
-use super::analysis::{bridge_replies, is_dead, winning_cells};
+use super::analysis::{bridge_replies, immediate_wins, is_dead, ImmediateWins};
 use super::board::{Hex, HexMove};
 use super::chain::{find_chain, ChainScratch};
 use super::eval::{self, TwoDistance};
@@ -45,6 +45,9 @@ pub struct HexKnowledge {
     bridge_replies: Vec<usize>,
     bridge_replies_key: Option<u64>,
     chain_scratch: ChainScratch,
+    /// The last position's immediate wins, by key: a node asks for them
+    /// up to three times (its result, its moves, its quiescence).
+    immediate: Option<(u64, ImmediateWins)>,
     /// Positions the small-board solver proved (or gave up on) during this
     /// search.
     pub(super) solver_cache: SolverCache,
@@ -111,11 +114,11 @@ impl HexKnowledge {
             moves.extend(policy);
             return;
         }
-        let mut forced = Vec::new();
-        if forced_cells(hex, &mut forced) {
+        let wins = self.immediate_wins(hex);
+        if let Some(forced) = wins.mine.or(wins.theirs[0]) {
             // Either we win on the spot, or every move but this one lets the
             // opponent win on the spot.
-            moves.push(HexMove::cell(forced[0]));
+            moves.push(HexMove::cell(forced));
         } else if let Some(carriers) = self.opponent_threat(hex) {
             // The opponent, moving next, would complete a proven chain:
             // only a stone in its carrier can stop it.
@@ -138,6 +141,18 @@ impl HexKnowledge {
         }
     }
 
+    fn immediate_wins(&mut self, hex: &Hex) -> ImmediateWins {
+        let key = hex.hash_key();
+        match self.immediate {
+            Some((known, wins)) if known == key => wins,
+            _ => {
+                let wins = immediate_wins(hex);
+                self.immediate = Some((key, wins));
+                wins
+            }
+        }
+    }
+
     /// Computes what `move_order_hint` reads for `hex`: its two-distance
     /// and its bridge replies.
     fn note_ordering_data(&mut self, hex: &Hex) {
@@ -153,16 +168,14 @@ impl HexKnowledge {
             return None;
         }
         let me = hex.side_to_move_player();
-        let mut cells = Vec::new();
-        winning_cells(hex, me, 1, &mut cells);
-        if !cells.is_empty() {
+        let wins = self.immediate_wins(hex);
+        if wins.mine.is_some() {
             return Some(1);
         }
         if hex.swap_is_legal() {
             return None;
         }
-        winning_cells(hex, me.other(), 2, &mut cells);
-        if cells.len() >= 2 {
+        if wins.theirs[1].is_some() {
             return Some(-2);
         }
         // A chain of virtual connections holds whoever moves first: its
@@ -174,18 +187,6 @@ impl HexKnowledge {
         }
         find_chain(hex, me.other(), false, scratch).map(|chain| -2 * chain.moves as i32)
     }
-}
-
-/// Cells the side to move should consider before anything else: a win,
-/// or the one cell that stops the opponent's win.
-fn forced_cells(hex: &Hex, out: &mut Vec<usize>) -> bool {
-    let me = hex.side_to_move_player();
-    winning_cells(hex, me, 1, out);
-    if !out.is_empty() {
-        return true;
-    }
-    winning_cells(hex, me.other(), 1, out);
-    !out.is_empty()
 }
 
 impl Knowledge<Hex> for HexKnowledge {
@@ -294,9 +295,7 @@ impl Knowledge<Hex> for HexKnowledge {
         if hex.winner().is_some() {
             return false;
         }
-        let mut cells = Vec::new();
-        winning_cells(hex, hex.side_to_move_player().other(), 1, &mut cells);
-        !cells.is_empty()
+        self.immediate_wins(hex).theirs[0].is_some()
     }
 
     fn forced_result(&mut self, hex: &mut Hex) -> Option<i32> {
