@@ -10,7 +10,7 @@ use std::time::Instant;
 use super::board::{Board, CELL_COUNT};
 use super::defence::moves_against_hidden_vcf;
 use super::eval;
-use super::pattern::T_DOUBLE_THREE;
+use super::pattern::{T_DOUBLE_THREE, T_FOUR};
 use super::threats;
 use super::vcf::{VcfSolver, VcfStats};
 use super::vct::VctSolver;
@@ -149,7 +149,12 @@ impl GomokuKnowledge {
     /// threat, when they hold one; only inside a search, so that the move
     /// lists asked for outside one stay the plain ones.
     fn hidden_vcf_defence(&mut self, position: &Gomoku) -> Option<&Vec<Move>> {
-        if self.root_stones.is_none() || !HIDDEN_VCF_DEFENCE.load(Ordering::Relaxed) {
+        let board = position.board();
+        // Without a four to make there is no VCF, and no copy to pay for.
+        if self.root_stones.is_none()
+            || !HIDDEN_VCF_DEFENCE.load(Ordering::Relaxed)
+            || board.count_at_least(board.side() ^ 1, T_FOUR) == 0
+        {
             return None;
         }
         let key = position.board().hash();
