@@ -53,8 +53,9 @@ pub fn set_vct_below_root(on: bool) {
 }
 
 /// Whether searches keep only the moves that can break a VCF the opponent
-/// holds without a visible threat (`HiddenVcfDefence`, on by default).
-static HIDDEN_VCF_DEFENCE: AtomicBool = AtomicBool::new(true);
+/// holds without a visible threat (`HiddenVcfDefence`, off by default: its
+/// probes cost more than the smaller move lists gained, README "Gomoku").
+static HIDDEN_VCF_DEFENCE: AtomicBool = AtomicBool::new(false);
 
 /// Switches the defence against hidden VCFs on or off.
 pub fn set_hidden_vcf_defence(on: bool) {

@@ -121,7 +121,7 @@ impl Game for Gomoku {
             },
             OptionSpec {
                 name: "HiddenVcfDefence",
-                kind: OptionKind::Check { default: true },
+                kind: OptionKind::Check { default: false },
             },
         ]
     }
