@@ -3,12 +3,14 @@
 //! memories, one `GomokuKnowledge` per search thread.
 
 use once_cell::sync::Lazy;
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::board::CELL_COUNT;
+use super::board::{Board, CELL_COUNT};
+use super::defence::moves_against_hidden_vcf;
 use super::eval;
-use super::pattern::T_DOUBLE_THREE;
+use super::pattern::{T_DOUBLE_THREE, T_FOUR};
 use super::threats;
 use super::vcf::{VcfSolver, VcfStats};
 use super::vct::VctSolver;
@@ -50,6 +52,20 @@ pub fn set_vct_below_root(on: bool) {
     VCT_BELOW_ROOT.store(on, Ordering::Relaxed);
 }
 
+/// Whether searches keep only the moves that can break a VCF the opponent
+/// holds without a visible threat (`HiddenVcfDefence`, off by default: its
+/// probes cost more than the smaller move lists gained, README "Gomoku").
+static HIDDEN_VCF_DEFENCE: AtomicBool = AtomicBool::new(false);
+
+/// Switches the defence against hidden VCFs on or off.
+pub fn set_hidden_vcf_defence(on: bool) {
+    HIDDEN_VCF_DEFENCE.store(on, Ordering::Relaxed);
+}
+
+/// Positions whose defence against a hidden VCF a search remembers before
+/// it starts afresh (a bound on its memory).
+const DEFENCE_MEMORY: usize = 1 << 16;
+
 #[derive(Default)]
 pub struct GomokuKnowledge {
     vcf: VcfSolver,
@@ -67,6 +83,12 @@ pub struct GomokuKnowledge {
     vct_below_root_until: Option<Instant>,
     /// The provers' node count the search has already been told of.
     prover_nodes_reported: u64,
+    /// A copy of the position for the probes that `search_moves`, which
+    /// may not change its position, runs.
+    scratch: Option<Box<Board>>,
+    /// The moves that can break the opponent's hidden VCF, or `None`
+    /// where they have none, by position key, for the running search.
+    hidden_vcf_defences: HashMap<u64, Option<Vec<Move>>>,
 }
 
 impl GomokuKnowledge {
@@ -124,6 +146,37 @@ impl GomokuKnowledge {
                 .is_some_and(|until| Instant::now() < until)
     }
 
+    /// The moves that can break a VCF the opponent holds without a visible
+    /// threat, when they hold one; only inside a search, so that the move
+    /// lists asked for outside one stay the plain ones.
+    fn hidden_vcf_defence(&mut self, position: &Gomoku) -> Option<&Vec<Move>> {
+        let board = position.board();
+        // Without a four to make there is no VCF, and no copy to pay for.
+        if self.root_stones.is_none()
+            || !HIDDEN_VCF_DEFENCE.load(Ordering::Relaxed)
+            || board.count_at_least(board.side() ^ 1, T_FOUR) == 0
+        {
+            return None;
+        }
+        let key = position.board().hash();
+        if !self.hidden_vcf_defences.contains_key(&key) {
+            if self.hidden_vcf_defences.len() >= DEFENCE_MEMORY {
+                self.hidden_vcf_defences.clear();
+            }
+            let budget = self.vcf_budget(position);
+            let scratch = match &mut self.scratch {
+                Some(board) => {
+                    board.as_mut().clone_from(position.board());
+                    board
+                }
+                None => self.scratch.insert(Box::new(position.board().clone())),
+            };
+            let defence = moves_against_hidden_vcf(scratch, &mut self.vcf, budget);
+            self.hidden_vcf_defences.insert(key, defence);
+        }
+        self.hidden_vcf_defences.get(&key)?.as_ref()
+    }
+
     fn vcf_budget(&self, position: &Gomoku) -> u32 {
         let near_root = self
             .root_stones
@@ -154,6 +207,7 @@ impl Knowledge<Gomoku> for GomokuKnowledge {
         // spend and so change what the search finds.
         self.vcf.start_search(deadline);
         self.vct.start_search();
+        self.hidden_vcf_defences.clear();
         self.deadline = deadline.clone();
         self.vct_below_root_until = deadline
             .remaining()
@@ -194,6 +248,16 @@ impl Knowledge<Gomoku> for GomokuKnowledge {
 
     fn search_moves(&mut self, position: &Gomoku, moves: &mut Vec<Move>) {
         threats::search_moves(position.board(), moves);
+        if moves.len() <= 1 {
+            return;
+        }
+        if let Some(defence) = self.hidden_vcf_defence(position) {
+            // Nothing holds when every defence is forbidden: then any move
+            // loses and the search may as well see them all.
+            if moves.iter().any(|mv| defence.binary_search(mv).is_ok()) {
+                moves.retain(|mv| defence.binary_search(mv).is_ok());
+            }
+        }
     }
 
     fn noisy_moves(&mut self, position: &Gomoku, moves: &mut Vec<Move>) {

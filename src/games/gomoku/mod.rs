@@ -5,6 +5,7 @@
 
 mod answers;
 pub mod board;
+mod defence;
 mod eval;
 mod failures;
 mod knowledge;
@@ -21,7 +22,7 @@ use crate::core::{
 };
 use board::{Board, Rule, BLACK, MAX_SIZE, MIN_SIZE};
 
-pub use knowledge::{set_vct_below_root, GomokuKnowledge};
+pub use knowledge::{set_hidden_vcf_defence, set_vct_below_root, GomokuKnowledge};
 pub use vcf::VcfStats;
 
 /// A move is the index of its cell, `y * STRIDE + x` (see [`board`]).
@@ -118,6 +119,10 @@ impl Game for Gomoku {
                 name: "VctBelowRoot",
                 kind: OptionKind::Check { default: false },
             },
+            OptionSpec {
+                name: "HiddenVcfDefence",
+                kind: OptionKind::Check { default: false },
+            },
         ]
     }
 
@@ -154,6 +159,14 @@ impl Game for Gomoku {
                     "true" => true,
                     "false" => false,
                     _ => return Err(format!("VctBelowRoot '{value}' is not true or false")),
+                });
+                Ok(())
+            }
+            "hiddenvcfdefence" => {
+                set_hidden_vcf_defence(match value.to_ascii_lowercase().as_str() {
+                    "true" => true,
+                    "false" => false,
+                    _ => return Err(format!("HiddenVcfDefence '{value}' is not true or false")),
                 });
                 Ok(())
             }

@@ -32,6 +32,8 @@ pub struct VcfSolver {
     deadline: Deadline,
     /// Set when a probe gave up at the deadline: its "none" is not kept.
     cut_short: bool,
+    /// The last probe's winning line, its last move first.
+    line: Vec<usize>,
 }
 
 /// Counters of the VCF searches since the solver was made.
@@ -75,7 +77,34 @@ impl VcfSolver {
             self.answered += 1;
             return known;
         }
+        self.search(board, budget)
+    }
+
+    /// Like `find`, but the whole winning line: the attacker's moves and
+    /// the defender's forced replies in turn, ending with the attacker's
+    /// five or open four. A win known from the table is searched again, as
+    /// the table keeps only its first move.
+    pub fn find_line(&mut self, board: &mut Board, budget: u32) -> Option<Vec<usize>> {
+        if board.winner().is_some() {
+            return None;
+        }
+        self.probes += 1;
+        if let Some(None) = self.answers.answer(board.hash(), budget) {
+            self.answered += 1;
+            return None;
+        }
+        self.search(board, budget)?;
+        let mut line = std::mem::take(&mut self.line);
+        line.reverse();
+        Some(line)
+    }
+
+    /// A fresh probe, its answer recorded, its line (last move first) left
+    /// in `self.line`.
+    fn search(&mut self, board: &mut Board, budget: u32) -> Option<(Move, i32)> {
+        let key = board.hash();
         self.cut_short = false;
+        self.line.clear();
         let mut probe = Probe {
             attacker: board.side(),
             board,
@@ -121,7 +150,9 @@ impl Probe<'_> {
         let attacker = self.attacker;
         let defender = attacker ^ 1;
         if board.threat_count(attacker, T_FIVE) > 0 {
-            return first_five(board, attacker).map(|cell| (cell, 1));
+            let five = first_five(board, attacker)?;
+            self.solver.line.push(five);
+            return Some((five, 1));
         }
         let defender_fives = board.threat_count(defender, T_FIVE);
         if defender_fives >= 2 {
@@ -132,7 +163,9 @@ impl Probe<'_> {
             // search goes on.
             let open_four = first_open_four(board, attacker);
             if open_four.is_some() || !board.is_restricted(attacker) {
-                return open_four.map(|cell| (cell, 3));
+                let open_four = open_four?;
+                self.solver.line.push(open_four);
+                return Some((open_four, 3));
             }
         }
         if fours_left == 0 || self.budget == 0 || board.count_at_least(attacker, T_FOUR) == 0 {
@@ -158,6 +191,7 @@ impl Probe<'_> {
         for &four in &candidates {
             let four = four as usize;
             if let Some(plies) = self.after_four(four, fours_left) {
+                self.solver.line.push(four);
                 return Some((four, plies));
             }
             if self.budget == 0 {
@@ -201,6 +235,9 @@ impl Probe<'_> {
                 Some(block) => {
                     self.board.play(block);
                     let rest = self.node(fours_left - 1);
+                    if rest.is_some() {
+                        self.solver.line.push(block);
+                    }
                     self.board.unplay(block);
                     rest.map(|(_, plies)| plies + 2)
                 }
