@@ -155,19 +155,11 @@ impl Game for Gomoku {
                 Ok(())
             }
             "vctbelowroot" => {
-                set_vct_below_root(match value.to_ascii_lowercase().as_str() {
-                    "true" => true,
-                    "false" => false,
-                    _ => return Err(format!("VctBelowRoot '{value}' is not true or false")),
-                });
+                set_vct_below_root(parse_switch("VctBelowRoot", value)?);
                 Ok(())
             }
             "hiddenvcfdefence" => {
-                set_hidden_vcf_defence(match value.to_ascii_lowercase().as_str() {
-                    "true" => true,
-                    "false" => false,
-                    _ => return Err(format!("HiddenVcfDefence '{value}' is not true or false")),
-                });
+                set_hidden_vcf_defence(parse_switch("HiddenVcfDefence", value)?);
                 Ok(())
             }
             _ => Err(format!("unknown option '{name}'")),
@@ -367,3 +359,12 @@ const BENCH_POSITIONS: [&str; 12] = [
     "15/15/15/15/5o9/5oxo7/6xxx6/5xoxx6/3oxoo1x6/4o10/15/15/15/15/15 o",
     "15/3o2o8/7x7/3x1x1x7/8ox5/6o1x6/3o2o8/5x1xoxo4/3o1x4o2o1/6x1o3o2/4x1o8/9xxox2/4x5x1x2/8ooox2x/12o1o x",
 ];
+
+/// A check option's value, `true` or `false` in any case.
+fn parse_switch(name: &str, value: &str) -> Result<bool, String> {
+    match value.to_ascii_lowercase().as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(format!("{name} '{value}' is not true or false")),
+    }
+}
