@@ -6,9 +6,9 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use super::pattern::{
-    combination_index, combination_table, digit_position, shape_table, Combination, Shape, Threat,
-    DIGIT_BLOCKED, DIGIT_OWN, HALF_WINDOW, POW3, ROLE_WAITING, THREAT_COUNT, T_FIVE, T_FOUR,
-    T_NONE,
+    combination_index, combination_table, digit_position, shape_table, Combination, Shape,
+    ShapeTable, Threat, DIGIT_BLOCKED, DIGIT_OWN, HALF_WINDOW, POW3, ROLE_WAITING, THREAT_COUNT,
+    T_FIVE, T_FOUR, T_NONE,
 };
 use super::renju;
 
@@ -77,17 +77,52 @@ pub fn coordinates(cell: usize) -> (usize, usize) {
     (cell % STRIDE, cell / STRIDE)
 }
 
+/// A key word holding the same key for both sides, per unit of the key.
+const BOTH_SIDES: u32 = 1 | 1 << 16;
+
+/// One side's line key out of a cell's key word.
+#[inline(always)]
+fn side_key(word: u32, side: usize) -> u16 {
+    (word >> (16 * side)) as u16
+}
+
+/// What a stone of each side adds to the key word of a cell it lies
+/// `offset` from (index `HALF_WINDOW + offset`): an own digit to its side's
+/// key, a blocked one to the other's.
+const KEY_STEPS: [[u32; 2 * HALF_WINDOW + 1]; 2] = [key_steps(0), key_steps(1)];
+
+const fn key_steps(side: usize) -> [u32; 2 * HALF_WINDOW + 1] {
+    let mut steps = [0; 2 * HALF_WINDOW + 1];
+    let mut index = 0;
+    while index < steps.len() {
+        let offset = index as i32 - HALF_WINDOW as i32;
+        if offset != 0 {
+            let power = POW3[digit_position(offset)] as u32;
+            let (own, blocked) = (DIGIT_OWN as u32 * power, DIGIT_BLOCKED as u32 * power);
+            steps[index] = if side == 0 {
+                own | blocked << 16
+            } else {
+                blocked | own << 16
+            };
+        }
+        index += 1;
+    }
+    steps
+}
+
 #[derive(Clone)]
 pub struct Board {
     size: usize,
     rule: Rule,
     /// Shape table per side: exactly five for Black under `standard` and
     /// `renju`, for White under `standard` only.
-    tables: [&'static [Shape]; 2],
+    tables: [&'static ShapeTable; 2],
     combinations: &'static [Combination],
     cells: [u8; CELL_COUNT],
-    /// Line key per side, cell and direction (base 3, see `pattern`).
-    keys: [[[u16; 4]; CELL_COUNT]; 2],
+    /// Line keys per cell and direction (base 3, see `pattern`), both
+    /// sides' in one word, Black's in the low half: a stone changes both
+    /// with one addition, and no key ever carries into the other.
+    keys: [[u32; 4]; CELL_COUNT],
     /// Threat per side on each empty cell (`T_NONE` on stones).
     threats: [[Threat; CELL_COUNT]; 2],
     /// Heuristic value per side on each empty cell, in each role
@@ -121,7 +156,7 @@ impl Board {
             ],
             combinations: combination_table(),
             cells: [EMPTY; CELL_COUNT],
-            keys: [[[0; 4]; CELL_COUNT]; 2],
+            keys: [[0; 4]; CELL_COUNT],
             threats: [[T_NONE; CELL_COUNT]; 2],
             values: [[[0; 2]; CELL_COUNT]; 2],
             four_cells: [[0; CELL_WORDS]; 2],
@@ -146,8 +181,7 @@ impl Board {
                             key += DIGIT_BLOCKED * POW3[digit_position(offset)];
                         }
                     }
-                    board.keys[0][cell][direction] = key;
-                    board.keys[1][cell][direction] = key;
+                    board.keys[cell][direction] = key as u32 * BOTH_SIDES;
                 }
                 board.refresh_cell(cell, 1);
             }
@@ -218,12 +252,17 @@ impl Board {
     /// The shape `side` would make at empty `cell` along `direction`.
     #[inline]
     pub fn shape(&self, side: usize, cell: usize, direction: usize) -> Shape {
-        self.tables[side][self.keys[side][cell][direction] as usize]
+        self.tables[side][self.key(side, cell, direction) as usize]
     }
 
     /// The line key of `side` at `cell` along `direction` (see `pattern`).
     pub fn line_key(&self, side: usize, cell: usize, direction: usize) -> usize {
-        self.keys[side][cell][direction] as usize
+        self.key(side, cell, direction) as usize
+    }
+
+    #[inline(always)]
+    fn key(&self, side: usize, cell: usize, direction: usize) -> u16 {
+        side_key(self.keys[cell][direction], side)
     }
 
     /// Whether some cells may be forbidden to `side`: Black under Renju.
@@ -300,7 +339,7 @@ impl Board {
             return self.threats[side][cell];
         }
         let mut shapes = [0, 1, 2, 3].map(|d| self.shape(side, cell, d));
-        let key = self.keys[side][cell][direction] + DIGIT_BLOCKED * POW3[digit_position(offset)];
+        let key = self.key(side, cell, direction) + DIGIT_BLOCKED * POW3[digit_position(offset)];
         shapes[direction] = self.tables[side][key as usize];
         self.combinations[combination_index(shapes)].0
     }
@@ -373,47 +412,68 @@ impl Board {
     }
 
     fn update_lines(&mut self, cell: usize, side: usize, adding: bool) {
+        // Each case compiled on its own, the side's half of a key word fixed.
+        match (adding, side) {
+            (true, 0) => self.update_lines_by::<true, 0>(cell),
+            (true, _) => self.update_lines_by::<true, 1>(cell),
+            (false, 0) => self.update_lines_by::<false, 0>(cell),
+            (false, _) => self.update_lines_by::<false, 1>(cell),
+        }
+    }
+
+    /// Changes the line keys of the cells within `HALF_WINDOW` of `cell`
+    /// along each direction for a stone of `SIDE` put there (`ADDING`) or
+    /// taken away, and rescores the empty ones whose shape changed. Only the
+    /// on-board part of each line is walked, a constant stride apart.
+    fn update_lines_by<const ADDING: bool, const SIDE: usize>(&mut self, cell: usize) {
+        let side = SIDE;
         let (x, y) = coordinates(cell);
         let (own_table, their_table) = (self.tables[side], self.tables[side ^ 1]);
         for (direction, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
-            for offset in -(HALF_WINDOW as i32)..=HALF_WINDOW as i32 {
-                let (nx, ny) = (x as i32 + offset * dx, y as i32 + offset * dy);
-                if offset == 0 || !self.on_board(nx, ny) {
+            let stride = dy as isize * STRIDE as isize + dx as isize;
+            let behind = self.steps_on_board(x, y, -dx, -dy) as isize;
+            let ahead = self.steps_on_board(x, y, dx, dy) as isize;
+            for offset in -behind..=ahead {
+                if offset == 0 {
                     continue;
                 }
-                let neighbour = cell_of(nx as usize, ny as usize);
+                let neighbour = (cell as isize + offset * stride) as usize;
                 // Seen from the neighbour, the stone lies at -offset.
-                let power = POW3[digit_position(-offset)];
-                let own_key = self.keys[side][neighbour][direction];
-                let their_key = self.keys[side ^ 1][neighbour][direction];
-                let (own_new, their_new) = if adding {
-                    (
-                        own_key + DIGIT_OWN * power,
-                        their_key + DIGIT_BLOCKED * power,
-                    )
+                let slot = (HALF_WINDOW as isize - offset) as usize;
+                let before = self.keys[neighbour][direction];
+                let after = if ADDING {
+                    before + KEY_STEPS[side][slot]
                 } else {
-                    (
-                        own_key - DIGIT_OWN * power,
-                        their_key - DIGIT_BLOCKED * power,
-                    )
+                    before - KEY_STEPS[side][slot]
                 };
-                self.keys[side][neighbour][direction] = own_new;
-                self.keys[side ^ 1][neighbour][direction] = their_new;
+                self.keys[neighbour][direction] = after;
                 // Most cells a few steps away keep their shape: then nothing
                 // derived from it changes for that side.
                 if self.cells[neighbour] != EMPTY {
                     continue;
                 }
+                let (own_key, own_new) = (side_key(before, side), side_key(after, side));
                 if own_table[own_key as usize] != own_table[own_new as usize] {
-                    self.refresh_side(side, neighbour, -1);
-                    self.refresh_side(side, neighbour, 1);
+                    self.rescore_side(side, neighbour);
                 }
+                let (their_key, their_new) =
+                    (side_key(before, side ^ 1), side_key(after, side ^ 1));
                 if their_table[their_key as usize] != their_table[their_new as usize] {
-                    self.refresh_side(side ^ 1, neighbour, -1);
-                    self.refresh_side(side ^ 1, neighbour, 1);
+                    self.rescore_side(side ^ 1, neighbour);
                 }
             }
         }
+    }
+
+    /// How many steps of (`dx`, `dy`) from (`x`, `y`) stay on the board, at
+    /// most `HALF_WINDOW`.
+    fn steps_on_board(&self, x: usize, y: usize, dx: i32, dy: i32) -> usize {
+        let room = |at: usize, d: i32| match d {
+            1 => self.size - 1 - at,
+            -1 => at,
+            _ => HALF_WINDOW,
+        };
+        room(x, dx).min(room(y, dy)).min(HALF_WINDOW)
     }
 
     fn update_near(&mut self, cell: usize, adding: bool) {
@@ -465,6 +525,34 @@ impl Board {
             for (sum, value) in self.value_sums[side].iter_mut().zip(values) {
                 *sum -= value as i32;
             }
+        }
+    }
+
+    /// Brings an empty cell's stored threat and values for `side` (and the
+    /// totals) up to date with its keys: `refresh_side` out and in again,
+    /// touching only what changed.
+    #[inline(always)]
+    fn rescore_side(&mut self, side: usize, cell: usize) {
+        let shapes = [0, 1, 2, 3].map(|direction| self.shape(side, cell, direction));
+        let (threat, values) = self.combinations[combination_index(shapes)];
+        let old_threat = self.threats[side][cell];
+        if threat != old_threat {
+            self.threat_counts[side][old_threat as usize] -= 1;
+            self.threat_counts[side][threat as usize] += 1;
+            self.threats[side][cell] = threat;
+            let (word, bit) = (cell / 64, 1u64 << (cell % 64));
+            if threat >= T_FOUR {
+                self.four_cells[side][word] |= bit;
+            } else {
+                self.four_cells[side][word] &= !bit;
+            }
+        }
+        let old_values = self.values[side][cell];
+        if values != old_values {
+            for ((sum, new), old) in self.value_sums[side].iter_mut().zip(values).zip(old_values) {
+                *sum += new as i32 - old as i32;
+            }
+            self.values[side][cell] = values;
         }
     }
 

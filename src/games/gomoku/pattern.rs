@@ -71,12 +71,16 @@ pub const fn digit_position(offset: i32) -> usize {
     }
 }
 
+/// A shape for every `u16`, the keys past `KEY_COUNT` (never met) dead:
+/// indexed by a `u16` key, it needs no bounds check on make/unmake's path.
+pub type ShapeTable = [Shape; 1 << 16];
+
 /// The shape tables, one per rule, built on first use.
-static FREESTYLE_TABLE: Lazy<Vec<Shape>> = Lazy::new(|| build_table(false));
-static STANDARD_TABLE: Lazy<Vec<Shape>> = Lazy::new(|| build_table(true));
+static FREESTYLE_TABLE: Lazy<Box<ShapeTable>> = Lazy::new(|| build_table(false));
+static STANDARD_TABLE: Lazy<Box<ShapeTable>> = Lazy::new(|| build_table(true));
 
 /// The table for a rule: `exact_five` is the `standard` rule.
-pub fn shape_table(exact_five: bool) -> &'static [Shape] {
+pub fn shape_table(exact_five: bool) -> &'static ShapeTable {
     if exact_five {
         &STANDARD_TABLE
     } else {
@@ -88,12 +92,14 @@ const UNKNOWN: Shape = u8::MAX;
 const LINE_LEN: usize = KEY_DIGITS + 1;
 const CENTRE: usize = HALF_WINDOW;
 
-fn build_table(exact_five: bool) -> Vec<Shape> {
+fn build_table(exact_five: bool) -> Box<ShapeTable> {
     let mut memo = vec![UNKNOWN; KEY_COUNT];
     for key in 0..KEY_COUNT {
         shape_of(key, exact_five, &mut memo);
     }
-    memo
+    let mut table = Box::new([DEAD; 1 << 16]);
+    table[..KEY_COUNT].copy_from_slice(&memo);
+    table
 }
 
 /// The eleven cells of a key with the centre filled by an own stone.
