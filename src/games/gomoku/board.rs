@@ -7,8 +7,8 @@ use rand::{Rng, SeedableRng};
 
 use super::pattern::{
     combination_index, combination_table, digit_position, shape_table, Combination, Shape,
-    ShapeTable, Threat, DIGIT_BLOCKED, DIGIT_OWN, HALF_WINDOW, POW3, ROLE_WAITING, THREAT_COUNT,
-    T_FIVE, T_FOUR, T_NONE,
+    ShapeTable, Threat, DIGIT_BLOCKED, DIGIT_OWN, HALF_WINDOW, POW3, ROLE_WAITING, SHAPE_COUNT,
+    THREAT_COUNT, T_FIVE, T_FOUR, T_NONE,
 };
 use super::renju;
 
@@ -77,6 +77,14 @@ pub fn coordinates(cell: usize) -> (usize, usize) {
     (cell % STRIDE, cell / STRIDE)
 }
 
+/// What one step of a direction's shape is worth in a combination index.
+const COMBINATION_PLACES: [u16; 4] = [
+    (SHAPE_COUNT * SHAPE_COUNT * SHAPE_COUNT) as u16,
+    (SHAPE_COUNT * SHAPE_COUNT) as u16,
+    SHAPE_COUNT as u16,
+    1,
+];
+
 /// A key word holding the same key for both sides, per unit of the key.
 const BOTH_SIDES: u32 = 1 | 1 << 16;
 
@@ -123,6 +131,10 @@ pub struct Board {
     /// sides' in one word, Black's in the low half: a stone changes both
     /// with one addition, and no key ever carries into the other.
     keys: [[u32; 4]; CELL_COUNT],
+    /// Per side and empty cell, the index of its four shapes in the
+    /// combination table (`pattern::combination_index`), kept so that a
+    /// shape change in one direction moves it by one place value.
+    combos: [[u16; CELL_COUNT]; 2],
     /// Threat per side on each empty cell (`T_NONE` on stones).
     threats: [[Threat; CELL_COUNT]; 2],
     /// Heuristic value per side on each empty cell, in each role
@@ -157,6 +169,7 @@ impl Board {
             combinations: combination_table(),
             cells: [EMPTY; CELL_COUNT],
             keys: [[0; 4]; CELL_COUNT],
+            combos: [[0; CELL_COUNT]; 2],
             threats: [[T_NONE; CELL_COUNT]; 2],
             values: [[[0; 2]; CELL_COUNT]; 2],
             four_cells: [[0; CELL_WORDS]; 2],
@@ -453,13 +466,18 @@ impl Board {
                     continue;
                 }
                 let (own_key, own_new) = (side_key(before, side), side_key(after, side));
-                if own_table[own_key as usize] != own_table[own_new as usize] {
-                    self.rescore_side(side, neighbour);
+                let (old, new) = (own_table[own_key as usize], own_table[own_new as usize]);
+                if old != new {
+                    self.reshape(side, neighbour, direction, old, new);
                 }
                 let (their_key, their_new) =
                     (side_key(before, side ^ 1), side_key(after, side ^ 1));
-                if their_table[their_key as usize] != their_table[their_new as usize] {
-                    self.rescore_side(side ^ 1, neighbour);
+                let (old, new) = (
+                    their_table[their_key as usize],
+                    their_table[their_new as usize],
+                );
+                if old != new {
+                    self.reshape(side ^ 1, neighbour, direction, old, new);
                 }
             }
         }
@@ -508,7 +526,9 @@ impl Board {
         let (word, bit) = (cell / 64, 1u64 << (cell % 64));
         if sign > 0 {
             let shapes = [0, 1, 2, 3].map(|direction| self.shape(side, cell, direction));
-            let (threat, values) = self.combinations[combination_index(shapes)];
+            let combo = combination_index(shapes);
+            self.combos[side][cell] = combo as u16;
+            let (threat, values) = self.combinations[combo];
             self.threats[side][cell] = threat;
             self.values[side][cell] = values;
             self.threat_counts[side][threat as usize] += 1;
@@ -528,13 +548,16 @@ impl Board {
         }
     }
 
-    /// Brings an empty cell's stored threat and values for `side` (and the
-    /// totals) up to date with its keys: `refresh_side` out and in again,
-    /// touching only what changed.
+    /// An empty cell's shape for `side` along `direction` went from `old`
+    /// to `new`: brings its stored threat and values (and the totals) up to
+    /// date, as `refresh_side` out and in again would, touching only what
+    /// changed.
     #[inline(always)]
-    fn rescore_side(&mut self, side: usize, cell: usize) {
-        let shapes = [0, 1, 2, 3].map(|direction| self.shape(side, cell, direction));
-        let (threat, values) = self.combinations[combination_index(shapes)];
+    fn reshape(&mut self, side: usize, cell: usize, direction: usize, old: Shape, new: Shape) {
+        let place = COMBINATION_PLACES[direction];
+        let combo = self.combos[side][cell] + new as u16 * place - old as u16 * place;
+        self.combos[side][cell] = combo;
+        let (threat, values) = self.combinations[combo as usize];
         let old_threat = self.threats[side][cell];
         if threat != old_threat {
             self.threat_counts[side][old_threat as usize] -= 1;
