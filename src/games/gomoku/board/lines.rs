@@ -170,24 +170,19 @@ impl Board {
         let combo = self.combos[side][cell] + new as u16 * place - old as u16 * place;
         self.combos[side][cell] = combo;
         let (threat, values) = self.combinations[combo as usize];
+        // Written without branches: whether the threat or the values
+        // changed is a coin toss the processor would often guess wrong.
         let old_threat = self.threats[side][cell];
-        if threat != old_threat {
-            self.threat_counts[side][old_threat as usize] -= 1;
-            self.threat_counts[side][threat as usize] += 1;
-            self.threats[side][cell] = threat;
-            let (word, bit) = (cell / 64, 1u64 << (cell % 64));
-            if threat >= T_FOUR {
-                self.four_cells[side][word] |= bit;
-            } else {
-                self.four_cells[side][word] &= !bit;
-            }
-        }
+        self.threat_counts[side][old_threat as usize] -= 1;
+        self.threat_counts[side][threat as usize] += 1;
+        self.threats[side][cell] = threat;
+        let (word, bit) = (cell / 64, 1u64 << (cell % 64));
+        let four = u64::from(threat >= T_FOUR).wrapping_neg() & bit;
+        self.four_cells[side][word] = (self.four_cells[side][word] & !bit) | four;
         let old_values = self.values[side][cell];
-        if values != old_values {
-            for ((sum, new), old) in self.value_sums[side].iter_mut().zip(values).zip(old_values) {
-                *sum += new as i32 - old as i32;
-            }
-            self.values[side][cell] = values;
+        for ((sum, new), old) in self.value_sums[side].iter_mut().zip(values).zip(old_values) {
+            *sum += new as i32 - old as i32;
         }
+        self.values[side][cell] = values;
     }
 }
