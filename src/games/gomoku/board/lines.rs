@@ -162,8 +162,7 @@ impl Board {
 
     /// An empty cell's shape for `side` along `direction` went from `old`
     /// to `new`: brings its stored threat and values (and the totals) up to
-    /// date, as `refresh_side` out and in again would, touching only what
-    /// changed.
+    /// date, as `refresh_side` out and in again would, in one pass.
     #[inline(always)]
     fn reshape(&mut self, side: usize, cell: usize, direction: usize, old: Shape, new: Shape) {
         let place = COMBINATION_PLACES[direction];
