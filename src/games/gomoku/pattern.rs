@@ -287,8 +287,21 @@ pub fn combination_table() -> &'static [Combination] {
     &COMBINATIONS
 }
 
+/// What one step of each direction's shape is worth in a combination
+/// index: the first direction is the most significant digit.
+pub const COMBINATION_PLACES: [usize; 4] = [
+    SHAPE_COUNT * SHAPE_COUNT * SHAPE_COUNT,
+    SHAPE_COUNT * SHAPE_COUNT,
+    SHAPE_COUNT,
+    1,
+];
+
+/// Where four direction shapes stand in `combination_table`: make/unmake
+/// also moves a stored index by one place when a single shape changes.
 pub fn combination_index(shapes: [Shape; 4]) -> usize {
     shapes
         .iter()
-        .fold(0, |index, &shape| index * SHAPE_COUNT + shape as usize)
+        .zip(COMBINATION_PLACES)
+        .map(|(&shape, place)| shape as usize * place)
+        .sum()
 }

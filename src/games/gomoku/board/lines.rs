@@ -4,17 +4,9 @@
 
 use super::{coordinates, Board, DIRECTIONS, EMPTY, STRIDE};
 use crate::games::gomoku::pattern::{
-    combination_index, digit_position, Shape, DIGIT_BLOCKED, DIGIT_OWN, HALF_WINDOW, POW3,
-    SHAPE_COUNT, T_FOUR,
+    combination_index, digit_position, Shape, COMBINATION_PLACES, DIGIT_BLOCKED, DIGIT_OWN,
+    HALF_WINDOW, POW3, T_FOUR,
 };
-
-/// What one step of a direction's shape is worth in a combination index.
-const COMBINATION_PLACES: [u16; 4] = [
-    (SHAPE_COUNT * SHAPE_COUNT * SHAPE_COUNT) as u16,
-    (SHAPE_COUNT * SHAPE_COUNT) as u16,
-    SHAPE_COUNT as u16,
-    1,
-];
 
 /// A key word holding the same key for both sides, per unit of the key.
 pub(super) const BOTH_SIDES: u32 = 1 | 1 << 16;
@@ -119,6 +111,7 @@ impl Board {
         };
         room(x, dx).min(room(y, dy)).min(HALF_WINDOW)
     }
+
     /// Removes an empty cell's threats and values from the totals.
     pub(super) fn forget_cell(&mut self, cell: usize) {
         self.refresh_cell(cell, -1);
@@ -165,7 +158,7 @@ impl Board {
     /// date, as `refresh_side` out and in again would, in one pass.
     #[inline(always)]
     fn reshape(&mut self, side: usize, cell: usize, direction: usize, old: Shape, new: Shape) {
-        let place = COMBINATION_PLACES[direction];
+        let place = COMBINATION_PLACES[direction] as u16;
         let combo = self.combos[side][cell] + new as u16 * place - old as u16 * place;
         self.combos[side][cell] = combo;
         let (threat, values) = self.combinations[combo as usize];
