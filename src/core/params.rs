@@ -42,6 +42,14 @@ pub struct SearchParams {
     /// moves.
     pub lmp_max_depth: i32,
     pub lmp_base: i32,
+    /// Plies added to the search of a node's only move (0: none), within
+    /// twice the iteration's depth from the root: a forced reply costs the
+    /// attack no depth, so a line of threats is seen to its end.
+    pub single_reply_extension: i32,
+    /// Internal iterative reduction: a node at depth `iir_min_depth` or
+    /// more (0: never) with no move from the table is searched a ply
+    /// shallower, its ordering being a guess anyway.
+    pub iir_min_depth: i32,
 }
 
 impl Default for SearchParams {
@@ -63,6 +71,8 @@ impl Default for SearchParams {
             rfp_margin: 100,
             lmp_max_depth: 0,
             lmp_base: 3,
+            single_reply_extension: 0,
+            iir_min_depth: 0,
         }
     }
 }
@@ -75,7 +85,7 @@ struct Spin {
     field: fn(&mut SearchParams) -> &mut i32,
 }
 
-const SPINS: [Spin; 16] = [
+const SPINS: [Spin; 18] = [
     Spin {
         name: "AspirationWindow",
         min: 1,
@@ -171,6 +181,18 @@ const SPINS: [Spin; 16] = [
         min: 0,
         max: 1_000,
         field: |p| &mut p.lmp_base,
+    },
+    Spin {
+        name: "SingleReplyExtension",
+        min: 0,
+        max: 1,
+        field: |p| &mut p.single_reply_extension,
+    },
+    Spin {
+        name: "IirMinDepth",
+        min: 0,
+        max: 100,
+        field: |p| &mut p.iir_min_depth,
     },
 ];
 

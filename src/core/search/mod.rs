@@ -85,6 +85,8 @@ pub(super) struct Searcher<'a, G: Game, K> {
     /// Root moves left out of this line: the better lines' first moves.
     excluded: Vec<G::Move>,
     first_iteration_done: bool,
+    /// The running iteration's depth, which bounds the extensions.
+    iteration_depth: i32,
 }
 
 impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
@@ -138,6 +140,7 @@ impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
             root_moves: root_moves.to_vec(),
             excluded: Vec::new(),
             first_iteration_done: false,
+            iteration_depth: 0,
         }
     }
 

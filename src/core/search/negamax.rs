@@ -56,7 +56,7 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
 
-        let node = Node {
+        let mut node = Node {
             depth,
             ply,
             pv_node,
@@ -72,6 +72,10 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
                 return score;
             }
         }
+        let iir_min_depth = self.control.params.iir_min_depth;
+        if table_move.is_none() && iir_min_depth > 0 && depth >= iir_min_depth {
+            node.depth -= 1;
+        }
 
         let mut moves = std::mem::take(&mut self.move_buffers[ply]);
         let mut keys = std::mem::take(&mut self.key_buffers[ply]);
@@ -83,7 +87,12 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
             None
         } else {
             self.order_moves(&moves, &mut keys, table_move, ply);
-            Some(self.search_moves(&mut moves, &mut keys, node, alpha, beta, &mut threat))
+            let extension = self.single_reply_extension(moves.len(), ply);
+            let searched = Node {
+                depth: node.depth + extension,
+                ..node
+            };
+            Some(self.search_moves(&mut moves, &mut keys, searched, alpha, beta, &mut threat))
         };
         self.move_buffers[ply] = moves;
         self.key_buffers[ply] = keys;
@@ -95,6 +104,18 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
         }
         self.store_result(key, node, (alpha, beta), best_score, best_move);
         best_score
+    }
+
+    /// Plies added to the search of a node below the root with `moves`
+    /// moves: a forced reply is not counted, up to twice the iteration's
+    /// depth from the root so that the tree stays finite.
+    fn single_reply_extension(&self, moves: usize, ply: usize) -> i32 {
+        let extension = self.control.params.single_reply_extension;
+        if extension > 0 && moves == 1 && ply > 0 && (ply as i32) < 2 * self.iteration_depth {
+            extension
+        } else {
+            0
+        }
     }
 
     /// The score of a node below the root that needs no search: a finished

@@ -159,6 +159,7 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
         wanted: usize,
     ) -> Vec<RootLine<G::Move>> {
         self.excluded.clear();
+        self.iteration_depth = depth;
         let mut found = Vec::with_capacity(wanted);
         for index in 0..wanted {
             let previous_score = previous.get(index).map_or(0, |line| line.score);
