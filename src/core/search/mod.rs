@@ -14,6 +14,8 @@ mod ordering;
 mod pruning;
 mod root;
 mod solving;
+#[cfg(test)]
+mod tests;
 
 pub use interface::{
     mate_distance_in_moves, SearchControl, SearchInfo, SearchResult, SearchSignals, SearchTables,

@@ -1,0 +1,123 @@
+//! The search's own behaviour on a game made to show it.
+
+use crate::core::game::{Game, Outcome, Player};
+use crate::core::knowledge::PlainKnowledge;
+use crate::core::params::SearchParams;
+use crate::core::search::{mate_distance_in_moves, SearchControl, SearchSignals, SearchTables};
+use crate::core::threads::search;
+
+const ENTER: u16 = 1;
+const STAY: u16 = 2;
+const STEP: u16 = 0;
+
+/// The first player either stays out (a draw) or enters a corridor where
+/// every move is forced and that ends in its win `length` plies from the
+/// start.
+#[derive(Clone, Debug)]
+struct Corridor {
+    /// Plies played: 0 at the start.
+    plies: u32,
+    stayed: bool,
+    length: u32,
+}
+
+impl Game for Corridor {
+    type Move = u16;
+    /// The corridor's length.
+    type Rules = u32;
+    const NAME: &'static str = "corridor";
+
+    fn start_position(length: &u32) -> Self {
+        Corridor {
+            plies: 0,
+            stayed: false,
+            length: *length,
+        }
+    }
+    fn from_fen(_: &str, rules: &u32) -> Result<Self, String> {
+        Ok(Corridor::start_position(rules))
+    }
+    fn to_fen(&self) -> String {
+        format!("{} {}", self.plies, self.stayed)
+    }
+    fn side_to_move(&self) -> Player {
+        if self.plies % 2 == 0 {
+            Player::P1
+        } else {
+            Player::P2
+        }
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        if self.stayed {
+            Some(Outcome::Draw)
+        } else {
+            (self.plies == self.length).then_some(Outcome::Win(Player::P1))
+        }
+    }
+    fn hash(&self) -> u64 {
+        u64::from(self.plies) * 2 + u64::from(self.stayed)
+    }
+    fn generate_moves(&self, moves: &mut Vec<u16>) {
+        moves.clear();
+        if self.outcome().is_none() {
+            match self.plies {
+                0 => moves.extend([ENTER, STAY]),
+                _ => moves.push(STEP),
+            }
+        }
+    }
+    fn make_move(&mut self, mv: u16) {
+        self.plies += 1;
+        self.stayed = mv == STAY;
+    }
+    fn unmake_move(&mut self, _: u16) {
+        self.plies -= 1;
+        self.stayed = false;
+    }
+    fn format_move(&self, mv: u16) -> String {
+        mv.to_string()
+    }
+    fn parse_move(&self, text: &str) -> Result<u16, String> {
+        text.parse().map_err(|_| "not a number".into())
+    }
+}
+
+/// The root's best move and its score in moves to a win, if a win.
+fn search_corridor(
+    length: u32,
+    depth: u32,
+    single_reply_extension: i32,
+) -> (Option<u16>, Option<i32>) {
+    let mut tables = SearchTables::<Corridor, PlainKnowledge<Corridor>>::new(1);
+    let control = SearchControl {
+        max_depth: depth,
+        params: SearchParams {
+            single_reply_extension,
+            ..SearchParams::default()
+        },
+        ..Default::default()
+    };
+    let signals = SearchSignals::default();
+    let start = Corridor::start_position(&length);
+    let result = search(start, &mut tables, &signals, control, &[], 1, &mut |_| {});
+    (result.best_move, mate_distance_in_moves(result.score))
+}
+
+#[test]
+fn forced_replies_cost_no_depth_with_the_single_reply_extension() {
+    // Depth 2 reaches only the corridor's second ply without the
+    // extension; with it, the forced plies after the entrance are free
+    // and the win on the fifth ply is seen.
+    assert_eq!(search_corridor(5, 2, 0).1, None);
+    assert_eq!(search_corridor(5, 2, 1), (Some(ENTER), Some(3)));
+    assert_eq!(search_corridor(5, 5, 0), (Some(ENTER), Some(3)));
+}
+
+#[test]
+fn the_extension_stops_at_twice_the_iterations_depth() {
+    // At depth d the nodes before ply 2d are extended, and the depth left
+    // there reaches d - 1 plies further: ply 5 at depth 2, ply 8 at 3.
+    assert_eq!(search_corridor(6, 2, 1).1, None);
+    assert_eq!(search_corridor(8, 3, 1), (Some(ENTER), Some(4)));
+    assert_eq!(search_corridor(9, 3, 1).1, None);
+}
