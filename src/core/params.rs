@@ -46,10 +46,6 @@ pub struct SearchParams {
     /// twice the iteration's depth from the root: a forced reply costs the
     /// attack no depth, so a line of threats is seen to its end.
     pub single_reply_extension: i32,
-    /// Internal iterative reduction: a node at depth `iir_min_depth` or
-    /// more (0: never) with no move from the table is searched a ply
-    /// shallower, its ordering being a guess anyway.
-    pub iir_min_depth: i32,
 }
 
 impl Default for SearchParams {
@@ -72,7 +68,6 @@ impl Default for SearchParams {
             lmp_max_depth: 0,
             lmp_base: 3,
             single_reply_extension: 0,
-            iir_min_depth: 0,
         }
     }
 }
@@ -85,7 +80,7 @@ struct Spin {
     field: fn(&mut SearchParams) -> &mut i32,
 }
 
-const SPINS: [Spin; 18] = [
+const SPINS: [Spin; 17] = [
     Spin {
         name: "AspirationWindow",
         min: 1,
@@ -187,12 +182,6 @@ const SPINS: [Spin; 18] = [
         min: 0,
         max: 1,
         field: |p| &mut p.single_reply_extension,
-    },
-    Spin {
-        name: "IirMinDepth",
-        min: 0,
-        max: 100,
-        field: |p| &mut p.iir_min_depth,
     },
 ];
 

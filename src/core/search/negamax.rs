@@ -56,7 +56,7 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
 
-        let mut node = Node {
+        let node = Node {
             depth,
             ply,
             pv_node,
@@ -71,10 +71,6 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
             if let Some(score) = self.prune_before_moves(depth, beta, ply, &mut threat) {
                 return score;
             }
-        }
-        let iir_min_depth = self.control.params.iir_min_depth;
-        if table_move.is_none() && iir_min_depth > 0 && depth >= iir_min_depth {
-            node.depth -= 1;
         }
 
         let mut moves = std::mem::take(&mut self.move_buffers[ply]);
