@@ -41,7 +41,7 @@ impl Game for Corridor {
         format!("{} {}", self.plies, self.stayed)
     }
     fn side_to_move(&self) -> Player {
-        if self.plies % 2 == 0 {
+        if self.plies.is_multiple_of(2) {
             Player::P1
         } else {
             Player::P2
