@@ -252,18 +252,36 @@ mod tests {
     #[test]
     fn every_spin_sets_its_own_field_and_announces_it() {
         let mut params = SearchParams::default();
-        for (index, spec) in SearchParams::default().specs().iter().enumerate() {
-            let value = 2 + index as i32;
-            assert_eq!(params.set(spec.name, &value.to_string()), Ok(true));
-            let announced = params.specs();
-            assert_eq!(
-                announced[index].kind,
-                OptionKind::Spin {
-                    default: i64::from(value),
-                    min: i64::from(SPINS[index].min),
-                    max: i64::from(SPINS[index].max),
+        for (index, spin) in SPINS.iter().enumerate() {
+            let before = params.specs();
+            let OptionKind::Spin { default, .. } = before[index].kind else {
+                panic!("{} is announced as no spin", spin.name);
+            };
+            // A value in range other than the present one, so that the
+            // field written is seen to change.
+            let value = if default < i64::from(spin.max) {
+                default + 1
+            } else {
+                default - 1
+            };
+            assert_eq!(params.set(spin.name, &value.to_string()), Ok(true));
+            let after = params.specs();
+            for (other, (was, is)) in before.iter().zip(&after).enumerate() {
+                if other == index {
+                    let expected = OptionKind::Spin {
+                        default: value,
+                        min: i64::from(spin.min),
+                        max: i64::from(spin.max),
+                    };
+                    assert_eq!(is.kind, expected, "{}", spin.name);
+                } else {
+                    assert_eq!(
+                        is.kind, was.kind,
+                        "setting {} changed {}",
+                        spin.name, is.name
+                    );
                 }
-            );
+            }
         }
     }
 
