@@ -7,7 +7,7 @@ use common::hex::brute_force_wins;
 
 use boardgames::core::{Game, Knowledge, Player};
 use boardgames::games::hex::analysis::{bridge_replies, immediate_wins, is_dead, winning_cells};
-use boardgames::games::hex::{Hex, HexKnowledge, HexMove, HexRules};
+use boardgames::games::hex::{opening, proving, Hex, HexKnowledge, HexMove, HexRules};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -226,7 +226,12 @@ fn opening_policy_with_the_pie_rule() {
     let mut first = names(&hex, &moves);
     first.sort();
     assert_eq!(first, vec!["a3", "a4", "k8", "k9"]);
-    // A central first move is swapped, a border one is not.
+    // The first stones Black opens with are ones White would not swap.
+    for (col, row) in [(0, 2), (0, 3), (10, 7), (10, 8)] {
+        let cell = hex.geometry().cell(col, row);
+        assert!(!opening::swap_first_stone(&hex, cell), "{col} {row}");
+    }
+    // A central first move is swapped, a corner one is not.
     hex.make_move(hex.parse_move("f6").expect("f6"));
     knowledge.search_moves(&hex, &mut moves);
     assert_eq!(moves, vec![HexMove::SWAP]);
@@ -242,6 +247,70 @@ fn opening_policy_with_the_pie_rule() {
     });
     knowledge.search_moves(&hex, &mut moves);
     assert_eq!(moves.len(), 25);
+}
+
+/// The swap decision each size's map or table gives, row by row.
+fn swap_map(size: usize) -> Vec<bool> {
+    let mut knowledge = HexKnowledge::default();
+    let start = Hex::start_position(&HexRules {
+        board_size: size,
+        swap: true,
+    });
+    let mut moves = Vec::new();
+    (0..size * size)
+        .map(|cell| {
+            let mut hex = start.clone();
+            hex.make_move(HexMove::cell(cell));
+            knowledge.search_moves(&hex, &mut moves);
+            moves == vec![HexMove::SWAP]
+        })
+        .collect()
+}
+
+#[test]
+fn the_swap_follows_the_published_maps_and_the_self_play_tables() {
+    for size in [6, 7, 8] {
+        let published: Vec<bool> = (0..size * size)
+            .map(|cell| proving::published_first_player_wins(size, cell).expect("published"))
+            .collect();
+        assert_eq!(swap_map(size), published, "{size}x{size}");
+    }
+    let tables = opening::parse_swap_tables(include_str!("../src/games/hex/swap-table.txt"))
+        .expect("the shipped tables parse");
+    let sizes: Vec<usize> = tables.iter().map(|(size, _)| *size).collect();
+    assert_eq!(sizes, (9..=19).collect::<Vec<_>>());
+    for (size, table) in &tables {
+        assert_eq!(&swap_map(*size), table, "{size}x{size}");
+        // The half turn maps a position onto an equivalent one.
+        let n = size * size;
+        assert!(
+            (0..n).all(|cell| table[cell] == table[n - 1 - cell]),
+            "{size}x{size}"
+        );
+    }
+    // Beyond the tables: border stones are kept, the others swapped.
+    let map = swap_map(21);
+    assert!(!map[0] && !map[20] && !map[21 * 10]);
+    assert!(map[22] && map[21 * 10 + 10]);
+}
+
+#[test]
+fn swap_tables_that_do_not_fit_are_refused() {
+    let good = "# comment\nsize 2\nWl\nlW\n";
+    assert_eq!(
+        opening::parse_swap_tables(good),
+        Ok(vec![(2, vec![true, false, false, true])])
+    );
+    for bad in [
+        "Wl\n",
+        "size two\n",
+        "size 2\nWl\n",
+        "size 2\nWl\nlWl\n",
+        "size 2\nWl\nlx\n",
+        "size 2\nWl\nlW\nWW\n",
+    ] {
+        assert!(opening::parse_swap_tables(bad).is_err(), "{bad:?}");
+    }
 }
 
 #[test]
