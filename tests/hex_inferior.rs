@@ -140,7 +140,7 @@ fn pruning_keeps_one_of_two_cells_that_dominate_each_other_and_never_empties() {
     let inferior = analyse(&hex);
     let pruning = inferior.pruning();
     let mut moves: Vec<HexMove> = hex.empty_cells().map(HexMove::cell).collect();
-    let pruned = pruning.prune(&mut moves);
+    let pruned = pruning.prune(&mut moves, hex.geometry());
     assert!(pruned.dominated > 0, "{pruned:?}");
     assert!(!moves.is_empty());
     // Every dominated cell left out has a dominator that stayed, directly
@@ -155,7 +155,7 @@ fn pruning_keeps_one_of_two_cells_that_dominate_each_other_and_never_empties() {
         HexMove::cell(cell(&hex, "c1")),
         HexMove::cell(cell(&hex, "c2")),
     ];
-    pruning.prune(&mut pair);
+    pruning.prune(&mut pair, hex.geometry());
     assert_eq!(pair.len(), 1);
 }
 
@@ -246,7 +246,7 @@ fn check_position(hex: &Hex, memo: &mut HashMap<u64, bool>, seen: &mut Seen) {
     }
     let all: Vec<HexMove> = hex.empty_cells().map(HexMove::cell).collect();
     let mut kept = all.clone();
-    inferior.pruning().prune(&mut kept);
+    inferior.pruning().prune(&mut kept, hex.geometry());
     assert!(!kept.is_empty(), "{fen}");
     if kept.len() < all.len() {
         seen.pruned += 1;

@@ -120,6 +120,43 @@ fn random_4x4_positions_agree_with_minimax() {
     assert!(wins > 50 && losses > 50, "{wins} wins, {losses} losses");
 }
 
+/// Random 5x5 positions: df-pn with its proof sets (a refuted move's set
+/// settles the moves outside it as lost) against the exact solver, which
+/// knows nothing of them. The sets must prune somewhere, or this checks
+/// nothing.
+#[test]
+fn proof_set_pruning_on_random_5x5_positions_agrees_with_the_exact_solver() {
+    let mut rng = SmallRng::seed_from_u64(5);
+    let mut solver_knowledge = HexKnowledge::default();
+    let (mut checked, mut set_pruned) = (0, 0);
+    for _ in 0..120 {
+        let plies = rng.gen_range(2..9);
+        let Some(mut hex) = random_position(5, plies, &mut rng) else {
+            continue;
+        };
+        let fen = hex.to_fen();
+        let truth = solver::solve(&mut solver_knowledge, &hex).expect("5x5 is within its budget");
+        let limits = ProofLimits {
+            attacker: hex.side_to_move(),
+            within_plies: UNLIMITED,
+            max_nodes: Some(2_000_000),
+            deadline: Deadline::default(),
+        };
+        let mut table = ProofTable::new(4);
+        let mut knowledge = HexKnowledge::default();
+        let result = prove(&mut hex, &limits, &mut table, &mut knowledge, &mut |_| {});
+        match result.verdict {
+            Verdict::Proven { .. } => assert!(truth.win, "{fen}: proven a loss"),
+            Verdict::Disproven => assert!(!truth.win, "{fen}: disproven a win"),
+            Verdict::Open => panic!("{fen}: 5x5 left open"),
+        }
+        checked += 1;
+        set_pruned += result.set_pruned;
+    }
+    assert!(checked > 80, "{checked} positions");
+    assert!(set_pruned > 0, "the proof sets never pruned");
+}
+
 #[test]
 fn the_5x5_openings_agree_with_the_exact_solver() {
     let proven = opening_map(5);

@@ -343,7 +343,7 @@ fn solve_openings(args: SolveArgs) -> Result<(), String> {
     let cells = size * size;
     let mut results: Vec<Option<bool>> = vec![None; cells];
     let (mut total_nodes, mut total_seconds) = (0u64, 0.0f64);
-    println!("opening result published  nodes        seconds  nodes/s  vc-settled  must-play: nodes  moves before -> after  fill-settled  inferior-pruned");
+    println!("opening result published  nodes        seconds  nodes/s  vc-settled  must-play: nodes  moves before -> after  fill-settled  inferior-pruned  set-pruned");
     let verdict_name = |wins: Option<bool>| match wins {
         Some(true) => "win",
         Some(false) => "loss",
@@ -364,7 +364,7 @@ fn solve_openings(args: SolveArgs) -> Result<(), String> {
         let secs = proof.elapsed.as_secs_f64();
         let stats = proof.stats;
         println!(
-            "{:<7} {:<6} {:<9} {:>12} {:>8.2} {:>8.0} {:>11} {:>16} {:>14.1} -> {:<4.1} {:>12} {:>16}",
+            "{:<7} {:<6} {:<9} {:>12} {:>8.2} {:>8.0} {:>11} {:>16} {:>14.1} -> {:<4.1} {:>12} {:>16} {:>11}",
             cell_name(size, cell),
             verdict_name(proof.first_player_wins),
             published,
@@ -377,6 +377,7 @@ fn solve_openings(args: SolveArgs) -> Result<(), String> {
             stats.moves_after as f64 / stats.must_play_nodes.max(1) as f64,
             stats.fill_settled,
             stats.inferior_pruned,
+            proof.set_pruned,
         );
         total_nodes += proof.nodes;
         total_seconds += secs;

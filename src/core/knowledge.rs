@@ -12,6 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use super::dfpn::ProofCells;
 use super::game::{Game, MoveCode, Score};
 use super::params::SearchParams;
 use super::strength::{Ladder, GENERIC_LADDER};
@@ -182,6 +183,32 @@ pub trait Knowledge<G: Game>: Default + Send + 'static {
     fn expansion_result(&mut self, position: &mut G) -> Option<i32> {
         let _ = position;
         None
+    }
+
+    /// The cells, by `move_index`, that the result just settled at
+    /// `position` (by the rules, `forced_result` or `expansion_result`)
+    /// rests on: its winner still wins if the loser is given any other
+    /// empty cell (`dfpn::ProofCells`). Returning `Some` asserts that the
+    /// game is never drawn and that a stone never hurts its owner; `None`
+    /// stands for every cell and prunes nothing.
+    fn settled_cells(&mut self, position: &G) -> Option<ProofCells> {
+        let _ = position;
+        None
+    }
+
+    /// The cells that justify leaving out the moves the last
+    /// `search_moves` at `position` did not return (must-play carriers,
+    /// inferior-cell patterns): each left-out move loses whenever the
+    /// moves kept all lose, as long as these cells stay as they are.
+    fn narrowing_cells(&mut self, position: &G) -> Option<ProofCells> {
+        let _ = position;
+        None
+    }
+
+    /// A key of `position` alone, where `Game::hash` may join it with its
+    /// symmetric images (whose cells are elsewhere).
+    fn exact_key(&self, position: &G) -> u64 {
+        position.hash()
     }
 
     /// An exact answer for the root of a timed search or of an analysis

@@ -16,10 +16,12 @@
 //! no position repeats along a line, which holds in every game of the
 //! project (each move adds a stone, advances a piece or removes a cell).
 
+mod proof_cells;
 mod table;
 
 use std::marker::PhantomData;
 
+pub use proof_cells::ProofCells;
 use table::Entry;
 pub use table::ProofTable;
 
@@ -124,6 +126,8 @@ pub struct ProofResult<M> {
     /// defender's longest resistance found, or the defender's refutations.
     pub line: Vec<M>,
     pub nodes: u64,
+    /// Moves settled as lost by a refuted sibling's proof set.
+    pub set_pruned: u64,
 }
 
 /// The limits of one proof search.
@@ -154,8 +158,11 @@ pub fn prove<G: Game, K: Knowledge<G>>(
         limits,
         progress,
         nodes: 0,
+        set_pruned: 0,
         stopped: false,
         expanding_root: true,
+        // A disproof within a number of plies is no win of the defender.
+        proof_cells: limits.within_plies == UNLIMITED,
         game: PhantomData,
     };
     // The root is searched even where the knowledge could settle it, so that
@@ -180,16 +187,22 @@ pub fn prove<G: Game, K: Knowledge<G>>(
         best_move: line.first().copied(),
         line,
         nodes: search.nodes,
+        set_pruned: search.set_pruned,
     }
 }
 
-/// A child of the node being searched: its move, its key, and its numbers
-/// (`settled` when the knowledge or the rules decided it without search).
+/// A child of the node being searched: its move and the move's index,
+/// its keys, and its numbers (`settled` when the knowledge or the rules
+/// decided it without search, or `pruned` as lost by a sibling's proof
+/// set).
 struct Child<M> {
     mv: M,
+    index: usize,
     key: u64,
+    exact_key: u64,
     numbers: Numbers,
     settled: bool,
+    pruned: bool,
 }
 
 struct ProofSearch<'a, G, K> {
@@ -198,9 +211,12 @@ struct ProofSearch<'a, G, K> {
     limits: &'a ProofLimits,
     progress: &'a mut dyn FnMut(u64),
     nodes: u64,
+    set_pruned: u64,
     stopped: bool,
     /// True until the root's expansion began.
     expanding_root: bool,
+    /// Whether proof sets are kept and prune (`proof_cells.rs`).
+    proof_cells: bool,
     game: PhantomData<fn(&G)>,
 }
 
@@ -275,6 +291,7 @@ impl<G: Game, K: Knowledge<G>> ProofSearch<'_, G, K> {
     /// them and returns them.
     fn expand_and_search(&mut self, position: &mut G, remaining: u32, limit: Numbers) -> Numbers {
         if let Some(numbers) = self.settle_on_expansion(position, remaining) {
+            self.note_settled_cells(position);
             self.table.store(Entry {
                 key: self.key(position),
                 numbers,
@@ -285,6 +302,7 @@ impl<G: Game, K: Knowledge<G>> ProofSearch<'_, G, K> {
         }
         let mut moves = Vec::new();
         self.knowledge.search_moves(position, &mut moves);
+        let narrowing = self.narrowing_cells(position);
         let attacking = position.side_to_move() == self.limits.attacker;
         if moves.is_empty() {
             // No game of the project gets here (a finished position is
@@ -299,12 +317,20 @@ impl<G: Game, K: Knowledge<G>> ProofSearch<'_, G, K> {
         let start_nodes = self.nodes;
         loop {
             self.refresh(&mut children, remaining - 1);
+            if self.proof_cells {
+                self.prune_outside_refutations(&mut children, attacking);
+            }
             let (numbers, chosen) = combine(&children, attacking);
             let done = numbers.is_settled()
                 || numbers.pn >= limit.pn
                 || numbers.dn >= limit.dn
                 || self.stopped;
             if done {
+                if self.proof_cells && numbers.is_settled() {
+                    let cells = self.node_cells(numbers, &children, chosen, narrowing, attacking);
+                    let exact_key = self.knowledge.exact_key(position);
+                    self.table.cells.insert(exact_key, cells);
+                }
                 self.record(self.key(position), numbers, &children[chosen], start_nodes);
                 return numbers;
             }
@@ -334,9 +360,14 @@ impl<G: Game, K: Knowledge<G>> ProofSearch<'_, G, K> {
         ordered.sort_by_key(|&(hint, _)| std::cmp::Reverse(hint));
         let mut children = Vec::with_capacity(ordered.len());
         for (_, mv) in ordered {
+            let index = self.knowledge.move_index(position, mv);
             position.make_move(mv);
             let key = self.key(position);
+            let exact_key = self.knowledge.exact_key(position);
             let settled = self.settle(position, remaining);
+            if settled.is_some() {
+                self.note_settled_cells(position);
+            }
             let numbers = settled
                 .or_else(|| self.known(key, remaining))
                 .unwrap_or_else(|| self.first_numbers(position));
@@ -344,9 +375,12 @@ impl<G: Game, K: Knowledge<G>> ProofSearch<'_, G, K> {
             self.count_node();
             children.push(Child {
                 mv,
+                index,
                 key,
+                exact_key,
                 numbers,
                 settled: settled.is_some(),
+                pruned: false,
             });
         }
         children
@@ -378,6 +412,84 @@ impl<G: Game, K: Knowledge<G>> ProofSearch<'_, G, K> {
                 child.numbers = numbers;
             }
         }
+    }
+
+    /// Keeps the proof set the knowledge gives for a position it (or the
+    /// rules) just settled.
+    fn note_settled_cells(&mut self, position: &G) {
+        if !self.proof_cells {
+            return;
+        }
+        if let Some(cells) = self.knowledge.settled_cells(position) {
+            let exact_key = self.knowledge.exact_key(position);
+            self.table.cells.insert(exact_key, cells);
+        }
+    }
+
+    /// What justifies the moves `search_moves` left out at `position`.
+    fn narrowing_cells(&mut self, position: &G) -> ProofCells {
+        if !self.proof_cells {
+            return ProofCells::ALL;
+        }
+        self.knowledge
+            .narrowing_cells(position)
+            .unwrap_or(ProofCells::ALL)
+    }
+
+    /// Settles as lost the mover's moves outside the proof set of every
+    /// refuted move: the same strategy refutes them (`proof_cells.rs`).
+    fn prune_outside_refutations(&mut self, children: &mut [Child<G::Move>], attacking: bool) {
+        let mut allowed = ProofCells::ALL;
+        let mut longest = 0;
+        let refuted = |child: &&Child<G::Move>| !child.pruned && lost_by_mover(child, attacking);
+        for child in children.iter().filter(refuted) {
+            allowed = allowed.intersection(self.table.cells.get(child.exact_key));
+            longest = longest.max(child.numbers.bound);
+        }
+        if allowed == ProofCells::ALL {
+            return;
+        }
+        let outside = |child: &&mut Child<G::Move>| {
+            !child.numbers.is_settled() && !allowed.contains(child.index)
+        };
+        for child in children.iter_mut().filter(outside) {
+            child.numbers = if attacking {
+                Numbers::disproven(UNLIMITED)
+            } else {
+                Numbers::proven(longest)
+            };
+            child.settled = true;
+            child.pruned = true;
+            self.set_pruned += 1;
+        }
+    }
+
+    /// The proof set of a node just settled: a won node's is its winning
+    /// child's and the move's cell; a lost node's joins its children's and
+    /// what justified leaving moves out. A pruned child needs nothing more
+    /// than the refutation's set, which its refuted sibling brings.
+    fn node_cells(
+        &self,
+        numbers: Numbers,
+        children: &[Child<G::Move>],
+        chosen: usize,
+        narrowing: ProofCells,
+        attacking: bool,
+    ) -> ProofCells {
+        let mover_won = if attacking {
+            numbers.pn == 0
+        } else {
+            numbers.dn == 0
+        };
+        let cells_of = |child: &Child<G::Move>| self.table.cells.get(child.exact_key);
+        if mover_won {
+            let winning = &children[chosen];
+            return cells_of(winning).with(winning.index);
+        }
+        children
+            .iter()
+            .filter(|child| !child.pruned)
+            .fold(narrowing, |cells, child| cells.union(cells_of(child)))
     }
 
     fn record(&mut self, key: u64, numbers: Numbers, chosen: &Child<G::Move>, start_nodes: u64) {
@@ -425,6 +537,16 @@ impl<G: Game, K: Knowledge<G>> ProofSearch<'_, G, K> {
             position.unmake_move(mv);
         }
         line
+    }
+}
+
+/// Whether the child's numbers say the mover loses by moving there: a
+/// disproof is the defender's win where no draw exists (`proof_cells.rs`).
+fn lost_by_mover<M>(child: &Child<M>, attacking: bool) -> bool {
+    if attacking {
+        child.numbers.dn == 0
+    } else {
+        child.numbers.pn == 0
     }
 }
 

@@ -6,6 +6,7 @@
 //! Four entries make a bucket; a new position replaces the entry whose
 //! subtree cost the least work to build.
 
+use super::proof_cells::ProofCellStore;
 use super::{Numbers, NO_MOVE_CODE};
 use crate::core::game::MOVE_CODE_LIMIT;
 
@@ -105,6 +106,9 @@ impl Entry {
 pub struct ProofTable {
     slots: Vec<Slot>,
     buckets: usize,
+    /// The proof sets of settled positions, one for each bucket at most
+    /// (some 30 bytes against the bucket's 96).
+    pub(super) cells: ProofCellStore,
 }
 
 impl ProofTable {
@@ -117,11 +121,13 @@ impl ProofTable {
         ProofTable {
             slots: vec![[0; 3]; buckets * BUCKET_SIZE],
             buckets,
+            cells: ProofCellStore::new(buckets),
         }
     }
 
     pub fn clear(&mut self) {
         self.slots.fill([0; 3]);
+        self.cells.clear();
     }
 
     /// Entries in use, per mille, from the first thousand slots.

@@ -15,8 +15,8 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::board::{Hex, HexMove, HexRules};
-use super::inferior::{InferiorCells, MovePruning, Pruned};
+use super::board::{stone_of, Hex, HexMove, HexRules};
+use super::inferior::{pattern_cells, InferiorCells, MovePruning, Pruned};
 use super::knowledge::HexKnowledge;
 use super::vc::{mustplay, Budget, CellSet, Verdict as VcVerdict};
 use crate::core::dfpn::{prove, ProofLimits, ProofTable, Verdict, UNLIMITED};
@@ -34,9 +34,29 @@ const ROOT_PROOF_MAX_EMPTY: usize = 64;
 /// leaving the rest to alpha-beta when the proof fails.
 const ROOT_PROOF_SHARE: u32 = 2;
 
-/// What a search learned of one position: the H-search verdict and, in a
-/// proof search, the mover's inferior cells to leave out.
-pub(super) type NodeAnalysis = (VcVerdict, Option<Arc<MovePruning>>);
+/// What a search learned of one position.
+#[derive(Clone, Debug)]
+pub(super) struct NodeAnalysis {
+    pub verdict: VcVerdict,
+    /// In a proof search, the mover's inferior cells to leave out.
+    pub pruning: Option<Arc<MovePruning>>,
+    /// The empty cells the verdict rests on (`mustplay::Judgement`), with
+    /// the patterns of the cells the fill-in took: the proof set of a
+    /// settled node, and the must-play's justification.
+    pub cells: CellSet,
+}
+
+impl NodeAnalysis {
+    /// H-search alone, as alpha-beta asks it.
+    pub fn plain(hex: &Hex) -> NodeAnalysis {
+        let (verdict, cells) = mustplay::judgement(hex, Budget::FULL);
+        NodeAnalysis {
+            verdict,
+            pruning: None,
+            cells,
+        }
+    }
+}
 
 /// The proof search's analysis of a node: dead and captured cells
 /// filled in, which may connect a player's edges outright; otherwise
@@ -50,6 +70,14 @@ pub(super) fn analyse_node(hex: &Hex, stats: &mut ProofStats) -> NodeAnalysis {
     let empty = hex.empty_cells().count() as u32;
     let (win_bound, loss_bound) = (empty.saturating_sub(1 - empty % 2), empty - empty % 2);
     stats.filled_cells += inferior.fill.len() as u64;
+    // A winner's proof may stand on the cells filled with its colour,
+    // which hold as long as their rules' cells do; the loser's filled
+    // cells may be the loser's anyway.
+    let fill_patterns = |winner: Option<Player>| {
+        let stones = inferior.fill.stones();
+        let winners = stones.filter(|&(_, colour)| winner.is_none_or(|w| colour == stone_of(w)));
+        pattern_cells(hex.geometry(), winners.map(|(cell, _)| cell), 1)
+    };
     if let Some(winner) = inferior.filled_winner() {
         stats.fill_settled += 1;
         let verdict = if winner == mover {
@@ -62,9 +90,13 @@ pub(super) fn analyse_node(hex: &Hex, stats: &mut ProofStats) -> NodeAnalysis {
                 plies: loss_bound.max(2),
             }
         };
-        return (verdict, None);
+        return NodeAnalysis {
+            verdict,
+            pruning: None,
+            cells: fill_patterns(Some(winner)),
+        };
     }
-    let mut verdict = mustplay::verdict(&inferior.filled, Budget::FULL);
+    let (mut verdict, cells) = mustplay::judgement(&inferior.filled, Budget::FULL);
     if !inferior.fill.is_empty() {
         match &mut verdict {
             VcVerdict::Win { plies, .. } => *plies = (*plies).max(win_bound),
@@ -72,7 +104,19 @@ pub(super) fn analyse_node(hex: &Hex, stats: &mut ProofStats) -> NodeAnalysis {
             _ => {}
         }
     }
-    (verdict, Some(Arc::new(inferior.pruning())))
+    // Only a win is the mover's; a loss and the must-play stand on the
+    // opponent's connections.
+    let winner = match verdict {
+        VcVerdict::Win { .. } => mover,
+        _ => mover.other(),
+    };
+    let mut pruning = inferior.pruning();
+    pruning.fill_patterns = fill_patterns(None);
+    NodeAnalysis {
+        verdict,
+        pruning: Some(Arc::new(pruning)),
+        cells: cells.union(&fill_patterns(Some(winner))),
+    }
 }
 
 /// What H-search did in proof searches: verdicts computed, nodes it
@@ -200,6 +244,8 @@ pub struct OpeningProof {
     /// Whether the first player wins; `None` when the search stopped.
     pub first_player_wins: Option<bool>,
     pub nodes: u64,
+    /// Moves settled as lost by a sibling's proof set.
+    pub set_pruned: u64,
     pub elapsed: Duration,
     pub stats: ProofStats,
 }
@@ -252,6 +298,7 @@ pub fn prove_opening(
         cell,
         first_player_wins,
         nodes: result.nodes,
+        set_pruned: result.set_pruned,
         elapsed: start.elapsed(),
         stats: knowledge.proof_stats.since(&before),
     }

@@ -21,6 +21,7 @@ pub mod dominated;
 pub mod vulnerable;
 
 use super::board::{stone_of, Hex, HexMove};
+use super::geometry::Geometry;
 use super::vc::CellSet;
 use crate::core::Player;
 use captured::{fill_in, FillIn};
@@ -42,12 +43,38 @@ pub struct InferiorCells {
     pub dominated: Vec<(usize, usize)>,
 }
 
+/// The cells within `steps` (1 or 2) of `cells`: what the rules here
+/// read when they name one of them. A dead cell's rule reads its ring, a
+/// captured pair's the rings of both (each a filled cell), a vulnerable
+/// cell's its ring; a dominated cell's may read a captured partner's
+/// ring, two steps away. Whoever owns the cells beyond, the rules still
+/// hold.
+pub fn pattern_cells(geo: &Geometry, cells: impl Iterator<Item = usize>, steps: u32) -> CellSet {
+    let mut near = CellSet::EMPTY;
+    for cell in cells {
+        near.insert(cell);
+        for first in geo.neighbours(cell) {
+            near.insert(first);
+            if steps >= 2 {
+                for second in geo.neighbours(first) {
+                    near.insert(second);
+                }
+            }
+        }
+    }
+    near
+}
+
 /// What `InferiorCells::prune` left out of a move list.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Pruned {
     pub filled: usize,
     pub vulnerable: usize,
     pub dominated: usize,
+    /// The cells their rules read (`pattern_cells`): a vulnerable cell's
+    /// ring (the killer is in it); a dominated one's two steps, since a
+    /// captured partner's ring may count.
+    pub patterns: CellSet,
 }
 
 impl InferiorCells {
@@ -96,8 +123,10 @@ impl InferiorCells {
         for &(cell, _) in &self.vulnerable {
             vulnerable.insert(cell);
         }
+        let filled = self.fill.stones().map(|(cell, _)| cell);
         MovePruning {
             open: self.filled.empty_cells().collect(),
+            fill_patterns: pattern_cells(self.filled.geometry(), filled, 1),
             vulnerable,
             dominated: self
                 .dominated
@@ -114,6 +143,9 @@ impl InferiorCells {
 pub struct MovePruning {
     /// The cells the fill-in left empty.
     pub open: CellSet,
+    /// The cells the rules of every filled cell read (`pattern_cells`),
+    /// which a pruning rule on the filled board may rest on.
+    pub fill_patterns: CellSet,
     pub vulnerable: CellSet,
     /// (dominated cell, dominator) pairs.
     pub dominated: Vec<(u16, u16)>,
@@ -126,7 +158,7 @@ impl MovePruning {
     /// holds every winning move among the cells the fill-in left empty,
     /// a kept move wins (module and rule comments). When the rules leave
     /// nothing, no move wins, and the first is kept as the one to lose with.
-    pub fn prune(&self, moves: &mut Vec<HexMove>) -> Pruned {
+    pub fn prune(&self, moves: &mut Vec<HexMove>, geo: &Geometry) -> Pruned {
         let mut pruned = Pruned::default();
         let Some(&first) = moves.first() else {
             return pruned;
@@ -139,11 +171,17 @@ impl MovePruning {
         moves.retain(|mv| self.open.contains(cell_of(mv)));
         pruned.filled = before - moves.len();
         let before = moves.len();
+        let vulnerable: Vec<usize> = moves
+            .iter()
+            .map(cell_of)
+            .filter(|&cell| self.vulnerable.contains(cell))
+            .collect();
         moves.retain(|mv| !self.vulnerable.contains(cell_of(mv)));
         pruned.vulnerable = before - moves.len();
         // One at a time, and only for a dominator still kept: of two cells
         // dominating each other, the second survives.
         let mut kept: CellSet = moves.iter().map(cell_of).collect();
+        let mut dominated_cells = Vec::new();
         for mv in moves.iter() {
             let cell = mv.0;
             let dominated = self
@@ -153,9 +191,15 @@ impl MovePruning {
             if dominated {
                 kept.remove(cell as usize);
                 pruned.dominated += 1;
+                dominated_cells.push(cell as usize);
             }
         }
         moves.retain(|mv| kept.contains(cell_of(mv)));
+        pruned.patterns = pattern_cells(geo, vulnerable.into_iter(), 1).union(&pattern_cells(
+            geo,
+            dominated_cells.into_iter(),
+            2,
+        ));
         if moves.is_empty() {
             moves.push(first);
         }

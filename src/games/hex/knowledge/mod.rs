@@ -7,6 +7,7 @@
 use once_cell::sync::Lazy;
 use std::collections::HashMap;
 
+mod proof_cells;
 mod verdicts;
 
 use super::analysis::{bridge_replies, immediate_wins, is_dead, ImmediateWins};
@@ -17,6 +18,8 @@ use super::opening;
 use super::proving::{self, NodeAnalysis, ProofStats, RootProver};
 use super::resistance::{self, EvalSettings, Evaluation, Resistance};
 use super::solver::{self, SolverCache};
+use super::vc::CellSet;
+use crate::core::dfpn::ProofCells;
 use crate::core::strength::Ladder;
 use crate::core::wdl::WdlModel;
 use crate::core::weights::{LinearEval, WeightTable};
@@ -63,6 +66,10 @@ pub struct HexKnowledge {
     /// Set by `prepare_proof` when the proof has no length limit that can
     /// bind: the inferior cells keep who wins but not how fast.
     inferior_in_proof: bool,
+    /// The proof set of the result last settled, and the cells that
+    /// justify the moves last left out, by position key (`proof_cells.rs`).
+    settled_cells: Option<(u64, CellSet)>,
+    narrowing: Option<(u64, CellSet)>,
     /// What H-search settled and pruned in proof searches.
     pub proof_stats: ProofStats,
     /// The root solver's proof table, kept from move to move.
@@ -119,11 +126,14 @@ impl HexKnowledge {
             // Either we win on the spot, or every move but this one lets the
             // opponent win on the spot.
             moves.push(HexMove::cell(forced));
+            self.note_narrowing(hex, CellSet::single(forced));
         } else if let Some(carriers) = self.opponent_threat(hex) {
             // The opponent, moving next, would complete a proven chain:
             // only a stone in its carrier can stop it.
+            self.note_narrowing(hex, carriers.iter().copied().collect());
             moves.extend(carriers.into_iter().map(HexMove::cell));
         } else {
+            // A dead cell's rule reads stones only: it needs no cells.
             moves.extend(
                 hex.empty_cells()
                     .filter(|&cell| !is_dead(hex, cell))
@@ -169,23 +179,30 @@ impl HexKnowledge {
         }
         let me = hex.side_to_move_player();
         let wins = self.immediate_wins(hex);
-        if wins.mine.is_some() {
+        if let Some(win) = wins.mine {
+            self.note_settled_cells(hex, CellSet::single(win));
             return Some(1);
         }
         if hex.swap_is_legal() {
             return None;
         }
-        if wins.theirs[1].is_some() {
+        if let [Some(first), Some(second)] = wins.theirs {
+            let threats = CellSet::single(first).union(&CellSet::single(second));
+            self.note_settled_cells(hex, threats);
             return Some(-2);
         }
         // A chain of virtual connections holds whoever moves first: its
         // owner fills one link per move, answering any intrusion in the same
         // link. The side to move may also complete one half connection.
         let scratch = &mut self.chain_scratch;
-        if let Some(chain) = find_chain(hex, me, true, scratch) {
-            return Some(2 * chain.moves as i32 - 1);
-        }
-        find_chain(hex, me.other(), false, scratch).map(|chain| -2 * chain.moves as i32)
+        let plies = match find_chain(hex, me, true, scratch) {
+            Some(chain) => 2 * chain.moves as i32 - 1,
+            None => -2 * find_chain(hex, me.other(), false, scratch)?.moves as i32,
+        };
+        let carriers = self.chain_scratch.carriers.iter().map(|&c| c as usize);
+        let carriers = carriers.collect();
+        self.note_settled_cells(hex, carriers);
+        Some(plies)
     }
 }
 
@@ -264,6 +281,7 @@ impl Knowledge<Hex> for HexKnowledge {
 
     fn search_moves(&mut self, hex: &Hex, moves: &mut Vec<HexMove>) {
         moves.clear();
+        self.narrowing = None;
         if hex.winner().is_some() {
             return;
         }
@@ -346,6 +364,19 @@ impl Knowledge<Hex> for HexKnowledge {
         } else {
             None
         }
+    }
+
+    fn settled_cells(&mut self, hex: &Hex) -> Option<ProofCells> {
+        self.settled_proof_cells(hex)
+    }
+
+    fn narrowing_cells(&mut self, hex: &Hex) -> Option<ProofCells> {
+        self.narrowing_proof_cells(hex)
+    }
+
+    /// The plain key: `Game::hash` joins a position with its half turn.
+    fn exact_key(&self, hex: &Hex) -> u64 {
+        hex.hash_key()
     }
 
     fn move_order_hint(&mut self, hex: &Hex, mv: HexMove) -> i32 {

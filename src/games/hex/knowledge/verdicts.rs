@@ -6,7 +6,7 @@ use super::HexKnowledge;
 use crate::core::Game;
 use crate::games::hex::board::{Hex, HexMove};
 use crate::games::hex::proving::{self, NodeAnalysis};
-use crate::games::hex::vc::{mustplay, Budget, Verdict};
+use crate::games::hex::vc::Verdict;
 
 /// Plies below the root where H-search (about a millisecond a player on
 /// 11x11, some eighty nodes of search) proves results and narrows the
@@ -32,42 +32,41 @@ impl HexKnowledge {
         let analysis = if self.inferior_in_proof && !hex.swap_is_legal() {
             proving::analyse_node(hex, &mut self.proof_stats)
         } else {
-            (mustplay::verdict(hex, Budget::FULL), None)
+            NodeAnalysis::plain(hex)
         };
         self.proof_stats.verdicts += 1;
         self.verdicts.insert(hex.hash_key(), analysis.clone());
         Some(analysis)
     }
 
-    fn nearby_verdict(&mut self, hex: &Hex) -> Option<Verdict> {
-        self.nearby_analysis(hex).map(|(verdict, _)| verdict)
-    }
-
     /// The result H-search proves at `hex`, if it is searched there.
     pub(super) fn verdict_result(&mut self, hex: &Hex) -> Option<i32> {
-        match self.nearby_verdict(hex)? {
+        let analysis = self.nearby_analysis(hex)?;
+        let plies = match analysis.verdict {
             Verdict::Win { plies, .. } => {
                 self.proof_stats.vc_wins += 1;
-                Some(plies as i32)
+                plies as i32
             }
             Verdict::Loss { plies } => {
                 self.proof_stats.vc_losses += 1;
-                Some(-(plies as i32))
+                -(plies as i32)
             }
-            _ => None,
-        }
+            _ => return None,
+        };
+        self.note_settled_cells(hex, analysis.cells);
+        Some(plies)
     }
 
     /// Leaves out of `moves` the cells outside the opponent's must-play
     /// set: each leaves one of its semi connections standing, and loses.
     /// In a proof search, then the inferior cells (`inferior`).
     pub(super) fn keep_must_play(&mut self, hex: &Hex, moves: &mut Vec<HexMove>) {
-        let Some((verdict, pruning)) = self.nearby_analysis(hex) else {
+        let Some(analysis) = self.nearby_analysis(hex) else {
             return;
         };
-        if let Verdict::MustPlay(cells) = verdict {
+        let before = moves.len();
+        if let Verdict::MustPlay(cells) = analysis.verdict {
             let saving = |mv: &HexMove| !mv.is_swap() && cells.contains(mv.0 as usize);
-            let before = moves.len();
             // None of them saves the game: it is lost, and any move will do.
             if moves.iter().any(saving) {
                 moves.retain(saving);
@@ -75,9 +74,18 @@ impl HexKnowledge {
             self.proof_stats
                 .note_must_play(before as u64, moves.len() as u64);
         }
-        if let Some(pruning) = pruning {
-            let pruned = pruning.prune(moves);
+        let mut justification = analysis.cells;
+        if let Some(pruning) = &analysis.pruning {
+            let pruned = pruning.prune(moves, hex.geometry());
             self.proof_stats.note_inferior(&pruned);
+            if pruned.filled + pruned.vulnerable + pruned.dominated > 0 {
+                justification = justification
+                    .union(&pruned.patterns)
+                    .union(&pruning.fill_patterns);
+            }
+        }
+        if moves.len() < before {
+            self.note_narrowing(hex, justification);
         }
     }
 }

@@ -32,11 +32,24 @@ pub enum Verdict {
     Open,
 }
 
+/// A verdict and the empty cells it rests on: the carrier of the win or of
+/// the opponent's full connection, or every carrier of the opponent's semi
+/// connections (a loss or a must-play set). The winner's proof holds,
+/// and the moves outside a must-play set lose, whoever owns the other
+/// cells.
+pub type Judgement = (Verdict, CellSet);
+
+const OPEN: Judgement = (Verdict::Open, CellSet::EMPTY);
+
 /// The opponent's side of the verdict: a loss, a must-play set, or
 /// nothing. Costs one H-search.
 pub fn opponent_verdict(hex: &Hex, budget: Budget) -> Verdict {
+    opponent_judgement_of(hex, budget).0
+}
+
+fn opponent_judgement_of(hex: &Hex, budget: Budget) -> Judgement {
     if !applies(hex) {
-        return Verdict::Open;
+        return OPEN;
     }
     let opponent = hex.side_to_move().other();
     edge_verdict(hex, opponent, budget, Side::Opponent)
@@ -45,8 +58,12 @@ pub fn opponent_verdict(hex: &Hex, budget: Budget) -> Verdict {
 /// The side to move's own edge-to-edge connections: a win, or nothing.
 /// Costs one H-search.
 pub fn own_verdict(hex: &Hex, budget: Budget) -> Verdict {
+    own_judgement_of(hex, budget).0
+}
+
+fn own_judgement_of(hex: &Hex, budget: Budget) -> Judgement {
     if !applies(hex) {
-        return Verdict::Open;
+        return OPEN;
     }
     edge_verdict(hex, hex.side_to_move(), budget, Side::Own)
 }
@@ -68,7 +85,7 @@ thread_local! {
 }
 
 /// H-search for `player` and the verdict it gives `side`.
-fn edge_verdict(hex: &Hex, player: Player, budget: Budget, side: Side) -> Verdict {
+fn edge_verdict(hex: &Hex, player: Player, budget: Budget, side: Side) -> Judgement {
     if hex.geometry().cells() <= SmallCellSet::CAPACITY {
         SMALL_BOARD.with(|scratch| judge_with(scratch, hex, player, budget, side))
     } else {
@@ -82,7 +99,7 @@ fn judge_with<C: Carrier>(
     player: Player,
     budget: Budget,
     side: Side,
-) -> Verdict {
+) -> Judgement {
     let Ok(mut vc) = scratch.try_borrow_mut() else {
         // Only a verdict asked from within a verdict finds it in use.
         return judge(&Connections::<C>::search(hex, player, budget), side);
@@ -91,7 +108,7 @@ fn judge_with<C: Carrier>(
     judge(&vc, side)
 }
 
-fn judge<C: Carrier>(vc: &Connections<C>, side: Side) -> Verdict {
+fn judge<C: Carrier>(vc: &Connections<C>, side: Side) -> Judgement {
     match side {
         Side::Own => own_judgement(vc),
         Side::Opponent => opponent_judgement(vc),
@@ -99,49 +116,75 @@ fn judge<C: Carrier>(vc: &Connections<C>, side: Side) -> Verdict {
 }
 
 /// The opponent owns `theirs`: a loss, a must-play set, or nothing.
-fn opponent_judgement<C: Carrier>(theirs: &Connections<C>) -> Verdict {
+fn opponent_judgement<C: Carrier>(theirs: &Connections<C>) -> Judgement {
     if let Some(full) = smallest(theirs.edge_to_edge_full()) {
-        return Verdict::Loss {
-            plies: 2 * full.len() as u32,
-        };
+        let plies = 2 * full.len() as u32;
+        return (Verdict::Loss { plies }, full.to_cell_set());
     }
     let semis = theirs.edge_to_edge_semi();
     let Some((first, others)) = semis.split_first() else {
-        return Verdict::Open;
+        return OPEN;
     };
     let common = others
         .iter()
         .fold(*first, |common, carrier| common.intersection(carrier));
+    let justification = carriers_that_narrow(semis, &common);
     if common.is_empty() {
         // Our move leaves one of them standing; the opponent plays its key
         // and then owns a full connection with a carrier one cell smaller.
         let widest = semis.iter().map(Carrier::len).max().unwrap_or(0);
-        return Verdict::Loss {
-            plies: 2 * widest as u32,
-        };
+        let plies = 2 * widest as u32;
+        return (Verdict::Loss { plies }, justification);
     }
-    Verdict::MustPlay(common.to_cell_set())
+    (Verdict::MustPlay(common.to_cell_set()), justification)
+}
+
+/// The union of some of the semi connections' carriers whose intersection
+/// is already `common`, the smallest first: the cells a must-play set (or
+/// a loss, `common` empty) rests on. Fewer cells make a proof set that
+/// prunes more (`core::dfpn::ProofCells`).
+fn carriers_that_narrow<C: Carrier>(semis: &[C], common: &C) -> CellSet {
+    let mut by_size: Vec<&C> = semis.iter().collect();
+    by_size.sort_by_key(|carrier| carrier.len());
+    let (mut left, mut union) = (None::<C>, CellSet::EMPTY);
+    for carrier in by_size {
+        if left.as_ref() == Some(common) {
+            break;
+        }
+        let narrowed = left.map_or(*carrier, |left| left.intersection(carrier));
+        if left != Some(narrowed) {
+            left = Some(narrowed);
+            union = union.union(&carrier.to_cell_set());
+        }
+    }
+    union
 }
 
 /// The side to move owns `ours`: a win, or nothing.
-fn own_judgement<C: Carrier>(ours: &Connections<C>) -> Verdict {
+fn own_judgement<C: Carrier>(ours: &Connections<C>) -> Judgement {
     let all = ours
         .edge_to_edge_full()
         .iter()
         .chain(ours.edge_to_edge_semi());
     match all.min_by_key(|carrier| carrier.len()) {
-        Some(carrier) => Verdict::Win {
-            plies: (2 * carrier.len() as u32).saturating_sub(1).max(1),
-            carrier: carrier.to_cell_set(),
-        },
-        None => Verdict::Open,
+        Some(carrier) => {
+            let carrier = carrier.to_cell_set();
+            let plies = (2 * carrier.len() as u32).saturating_sub(1).max(1);
+            (Verdict::Win { plies, carrier }, carrier)
+        }
+        None => OPEN,
     }
 }
 
 /// Both sides: a win of the side to move first, then the opponent's.
 pub fn verdict(hex: &Hex, budget: Budget) -> Verdict {
-    match own_verdict(hex, budget) {
-        Verdict::Open => opponent_verdict(hex, budget),
+    judgement(hex, budget).0
+}
+
+/// `verdict` with the cells it rests on.
+pub fn judgement(hex: &Hex, budget: Budget) -> Judgement {
+    match own_judgement_of(hex, budget) {
+        (Verdict::Open, _) => opponent_judgement_of(hex, budget),
         win => win,
     }
 }
