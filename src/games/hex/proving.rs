@@ -73,9 +73,9 @@ pub(super) fn analyse_node(hex: &Hex, stats: &mut ProofStats) -> NodeAnalysis {
     // A winner's proof may stand on the cells filled with its colour,
     // which hold as long as their rules' cells do; the loser's filled
     // cells may be the loser's anyway.
-    let fill_patterns = |winner: Option<Player>| {
+    let fill_patterns = |winner: Player| {
         let stones = inferior.fill.stones();
-        let winners = stones.filter(|&(_, colour)| winner.is_none_or(|w| colour == stone_of(w)));
+        let winners = stones.filter(|&(_, colour)| colour == stone_of(winner));
         pattern_cells(hex.geometry(), winners.map(|(cell, _)| cell), 1)
     };
     if let Some(winner) = inferior.filled_winner() {
@@ -93,7 +93,7 @@ pub(super) fn analyse_node(hex: &Hex, stats: &mut ProofStats) -> NodeAnalysis {
         return NodeAnalysis {
             verdict,
             pruning: None,
-            cells: fill_patterns(Some(winner)),
+            cells: fill_patterns(winner),
         };
     }
     let (mut verdict, cells) = mustplay::judgement(&inferior.filled, Budget::FULL);
@@ -110,12 +110,10 @@ pub(super) fn analyse_node(hex: &Hex, stats: &mut ProofStats) -> NodeAnalysis {
         VcVerdict::Win { .. } => mover,
         _ => mover.other(),
     };
-    let mut pruning = inferior.pruning();
-    pruning.fill_patterns = fill_patterns(None);
     NodeAnalysis {
         verdict,
-        pruning: Some(Arc::new(pruning)),
-        cells: cells.union(&fill_patterns(Some(winner))),
+        pruning: Some(Arc::new(inferior.pruning())),
+        cells: cells.union(&fill_patterns(winner)),
     }
 }
 
