@@ -12,8 +12,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use rand::rngs::SmallRng;
+
 use super::dfpn::ProofCells;
-use super::game::{Game, MoveCode, Score};
+use super::game::{Game, MoveCode, Player, Score};
+use super::mcts::{random_playout, PlayoutRecord};
 use super::params::SearchParams;
 use super::strength::{Ladder, GENERIC_LADDER};
 use super::wdl::WdlModel;
@@ -90,6 +93,34 @@ pub enum NullMove {
     /// Zugzwang occurs, rarely: a fail-high after a pass is confirmed by a
     /// shallower search of the real moves before it is trusted.
     Verified,
+}
+
+/// Which search an engine runs (the `SearchMethod` option).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchMethod {
+    /// Alpha-beta over the static evaluation (`search/`).
+    AlphaBeta,
+    /// Monte Carlo tree search over the knowledge's playouts (`mcts/`).
+    MonteCarlo,
+}
+
+impl SearchMethod {
+    pub const NAMES: [&'static str; 2] = ["alphabeta", "mcts"];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            SearchMethod::AlphaBeta => Self::NAMES[0],
+            SearchMethod::MonteCarlo => Self::NAMES[1],
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<SearchMethod> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "alphabeta" => Some(SearchMethod::AlphaBeta),
+            "mcts" => Some(SearchMethod::MonteCarlo),
+            _ => None,
+        }
+    }
 }
 
 /// History slots a knowledge without its own `move_index` uses: moves are
@@ -278,6 +309,34 @@ pub trait Knowledge<G: Game>: Default + Send + 'static {
     fn move_index_bound(&self, position: &G) -> usize {
         let _ = position;
         DEFAULT_MOVE_INDEX_BOUND
+    }
+
+    /// The search this game's engine runs unless `SearchMethod` says
+    /// otherwise: what measurement found stronger for it.
+    fn search_method() -> SearchMethod {
+        SearchMethod::AlphaBeta
+    }
+
+    /// Monte Carlo search: plays `position` out to the end of the game,
+    /// noting in `record` who played each move (by `move_index`), and
+    /// leaves it as it found it. Returns the winner, `None` for a draw.
+    /// Defaults to uniformly random legal moves; a game's own playout
+    /// (answers to threats, a faster board) is where its strength lies.
+    fn playout(
+        &mut self,
+        position: &mut G,
+        rng: &mut SmallRng,
+        record: &mut PlayoutRecord,
+    ) -> Option<Player> {
+        random_playout(self, position, rng, record)
+    }
+
+    /// Monte Carlo search: what the knowledge believes of `mv` before any
+    /// simulation, as simulations and the mover's wins among them, added
+    /// to the move's all-moves-as-first statistics. Defaults to nothing.
+    fn move_prior(&mut self, position: &G, mv: G::Move) -> (f32, f32) {
+        let _ = (position, mv);
+        (0.0, 0.0)
     }
 }
 

@@ -8,6 +8,7 @@ pub mod contract;
 pub mod dfpn;
 pub mod game;
 pub mod knowledge;
+pub mod mcts;
 pub mod params;
 pub mod perft;
 pub mod presentation;
@@ -23,5 +24,7 @@ pub use game::{
     Game, MoveCode, MoveError, OptionKind, OptionSpec, Outcome, Player, Score, INFINITY, MATE,
     MATE_BOUND, MOVE_CODE_LIMIT,
 };
-pub use knowledge::{Deadline, EvalTerm, Knowledge, NullMove, PlainKnowledge, RootSolution};
+pub use knowledge::{
+    Deadline, EvalTerm, Knowledge, NullMove, PlainKnowledge, RootSolution, SearchMethod,
+};
 pub use presentation::{Presentation, RecordStyle, SgfPoints};

@@ -46,6 +46,14 @@ pub struct SearchParams {
     /// twice the iteration's depth from the root: a forced reply costs the
     /// attack no depth, so a line of threats is seen to its end.
     pub single_reply_extension: i32,
+    /// Monte Carlo search (`SearchMethod mcts`): UCT's exploration
+    /// constant in thousandths, RAVE's bias in millionths, the simulations
+    /// a leaf takes before it is expanded, and the value of a move with no
+    /// statistics yet in thousandths.
+    pub mcts_exploration: i32,
+    pub mcts_rave_bias: i32,
+    pub mcts_expand_visits: i32,
+    pub mcts_first_play: i32,
 }
 
 impl Default for SearchParams {
@@ -68,6 +76,10 @@ impl Default for SearchParams {
             lmp_max_depth: 0,
             lmp_base: 3,
             single_reply_extension: 0,
+            mcts_exploration: 100,
+            mcts_rave_bias: 1_000,
+            mcts_expand_visits: 2,
+            mcts_first_play: 1_000,
         }
     }
 }
@@ -80,7 +92,7 @@ struct Spin {
     field: fn(&mut SearchParams) -> &mut i32,
 }
 
-const SPINS: [Spin; 17] = [
+const SPINS: [Spin; 21] = [
     Spin {
         name: "AspirationWindow",
         min: 1,
@@ -182,6 +194,30 @@ const SPINS: [Spin; 17] = [
         min: 0,
         max: 1,
         field: |p| &mut p.single_reply_extension,
+    },
+    Spin {
+        name: "MctsExploration",
+        min: 0,
+        max: 10_000,
+        field: |p| &mut p.mcts_exploration,
+    },
+    Spin {
+        name: "MctsRaveBias",
+        min: 0,
+        max: 1_000_000,
+        field: |p| &mut p.mcts_rave_bias,
+    },
+    Spin {
+        name: "MctsExpandVisits",
+        min: 1,
+        max: 1_000,
+        field: |p| &mut p.mcts_expand_visits,
+    },
+    Spin {
+        name: "MctsFirstPlay",
+        min: 0,
+        max: 2_000,
+        field: |p| &mut p.mcts_first_play,
     },
 ];
 

@@ -131,19 +131,24 @@ pub fn search<G: Game, K: Knowledge<G>>(
         helpers_stop.store(true, Ordering::Relaxed);
         (main, result)
     });
-    // `go infinite` answers only after `stop`, `go ponder` after `ponderhit`
-    // or `stop`.
-    let must_wait =
-        || control.until_stopped || (control.ponder && signals.ponderhit.hit_at().is_none());
-    while must_wait() && !stop.load(Ordering::Relaxed) {
-        std::thread::sleep(Duration::from_millis(1));
-    }
+    wait_for_release(&control, signals);
     // Every helper has ended and added its last counts.
     result.nodes = main.total_nodes();
     result.cutoffs = main.total_cutoffs();
     report(&main.info(&result, true));
     tables.history = main.take_history();
     result
+}
+
+/// Holds a finished search's answer as long as the protocol asks: `go
+/// infinite` answers only after `stop`, `go ponder` after `ponderhit` or
+/// `stop`.
+pub(super) fn wait_for_release(control: &SearchControl, signals: &SearchSignals) {
+    let must_wait =
+        || control.until_stopped || (control.ponder && signals.ponderhit.hit_at().is_none());
+    while must_wait() && !signals.stop.load(Ordering::Relaxed) {
+        std::thread::sleep(Duration::from_millis(1));
+    }
 }
 
 /// The main thread's knowledge and the helpers', one each, kept between

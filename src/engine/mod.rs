@@ -10,7 +10,8 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crate::core::game::{Game, OptionSpec};
-use crate::core::knowledge::{EvalTerm, Knowledge};
+use crate::core::knowledge::{EvalTerm, Knowledge, SearchMethod};
+use crate::core::mcts;
 use crate::core::params::SearchParams;
 use crate::core::presentation::Presentation;
 use crate::core::search::{SearchControl, SearchSignals, SearchTables, MAX_PLY};
@@ -120,6 +121,7 @@ impl<G: Game, K: Knowledge<G>> Engine<G, K> {
     pub fn new() -> Self {
         let options = EngineOptions {
             elo: EngineOptions::default_elo(K::strength_ladder().elo_range()),
+            search_method: K::search_method(),
             ..Default::default()
         };
         let rules = G::Rules::default();
@@ -136,7 +138,7 @@ impl<G: Game, K: Knowledge<G>> Engine<G, K> {
     }
 
     pub fn option_specs(&self) -> Vec<OptionSpec> {
-        let mut specs = EngineOptions::specs(K::strength_ladder().elo_range());
+        let mut specs = EngineOptions::specs(K::strength_ladder().elo_range(), K::search_method());
         specs.extend(self.params.specs());
         specs.extend(G::rule_options());
         specs
@@ -273,27 +275,51 @@ impl<G: Game, K: Knowledge<G>> Engine<G, K> {
         let control = self.search_control(&limits);
         let game = self.position.clone();
         let threads = self.options.threads;
+        let method = self.search_method(&limits);
         let tables = Arc::clone(&self.tables);
         let thread_signals = signals.clone();
         let work = move || {
             let mut tables = tables
                 .lock()
                 .unwrap_or_else(|poisoned| poisoned.into_inner());
-            tables.restore_tt();
-            search(
-                game,
-                &mut tables,
-                &thread_signals,
-                control,
-                &root_moves,
-                threads,
-                &mut *on_info,
-            )
+            match method {
+                SearchMethod::MonteCarlo => mcts::search(
+                    game,
+                    &mut tables,
+                    &thread_signals,
+                    control,
+                    &root_moves,
+                    &mut *on_info,
+                ),
+                SearchMethod::AlphaBeta => {
+                    tables.restore_tt();
+                    search(
+                        game,
+                        &mut tables,
+                        &thread_signals,
+                        control,
+                        &root_moves,
+                        threads,
+                        &mut *on_info,
+                    )
+                }
+            }
         };
         let mut handle = spawn_search(signals, work);
         handle.ponder = limits.ponder;
         handle.maximum_after_ponderhit = control.budget.maximum;
         handle
+    }
+
+    /// The search `go` runs: the option's, except that `go depth` and
+    /// `Depth`, limits only alpha-beta has, and the weaker levels, whose
+    /// ladder was measured with alpha-beta, always run alpha-beta.
+    fn search_method(&self, limits: &SearchLimits) -> SearchMethod {
+        let weakened = self.options.limit_strength && !self.options.analyse_mode;
+        if limits.depth.is_some() || self.options.depth_cap > 0 || weakened {
+            return SearchMethod::AlphaBeta;
+        }
+        self.options.search_method
     }
 
     /// The search's limits from `go` and the options; a weakened level

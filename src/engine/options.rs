@@ -3,6 +3,7 @@
 use std::time::Duration;
 
 use crate::core::game::{OptionKind, OptionSpec};
+use crate::core::knowledge::SearchMethod;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineOptions {
@@ -28,6 +29,8 @@ pub struct EngineOptions {
     /// Seeds a weakened level's choices (with the position); 0 draws a new
     /// seed for every move.
     pub strength_seed: u64,
+    /// Alpha-beta or Monte Carlo tree search (`SearchMethod`).
+    pub search_method: SearchMethod,
 }
 
 impl Default for EngineOptions {
@@ -44,6 +47,7 @@ impl Default for EngineOptions {
             limit_strength: false,
             elo: 0,
             strength_seed: 0,
+            search_method: SearchMethod::AlphaBeta,
         }
     }
 }
@@ -76,8 +80,8 @@ fn check(name: &'static str, default: bool) -> OptionSpec {
 
 impl EngineOptions {
     /// The options with their defaults; `UCI_Elo` spans `elo_range`, the
-    /// game's measured ladder.
-    pub fn specs(elo_range: (i64, i64)) -> Vec<OptionSpec> {
+    /// game's measured ladder, and `SearchMethod` defaults to the game's.
+    pub fn specs(elo_range: (i64, i64), method: SearchMethod) -> Vec<OptionSpec> {
         let defaults = EngineOptions::default();
         let (elo_min, elo_max) = elo_range;
         vec![
@@ -106,6 +110,13 @@ impl EngineOptions {
             check("UCI_LimitStrength", false),
             spin("UCI_Elo", Self::default_elo(elo_range), elo_min, elo_max),
             spin("StrengthSeed", 0, 0, MAX_SEED),
+            OptionSpec {
+                name: "SearchMethod",
+                kind: OptionKind::Combo {
+                    default: method.name().to_string(),
+                    choices: SearchMethod::NAMES.iter().map(|s| s.to_string()).collect(),
+                },
+            },
         ]
     }
 
@@ -122,7 +133,7 @@ impl EngineOptions {
         value: &str,
         elo_range: (i64, i64),
     ) -> Result<Option<OptionChange>, String> {
-        let Some(spec) = Self::specs(elo_range)
+        let Some(spec) = Self::specs(elo_range, self.search_method)
             .into_iter()
             .find(|s| s.name.eq_ignore_ascii_case(name))
         else {
@@ -158,7 +169,16 @@ impl EngineOptions {
                     _ => self.move_overhead = Duration::from_millis(number as u64),
                 }
             }
-            OptionKind::Combo { .. } | OptionKind::Text { .. } => return Ok(None),
+            OptionKind::Combo { .. } => {
+                self.search_method = SearchMethod::parse(value).ok_or_else(|| {
+                    format!(
+                        "option {} is one of {}, not '{value}'",
+                        spec.name,
+                        SearchMethod::NAMES.join(", ")
+                    )
+                })?;
+            }
+            OptionKind::Text { .. } => return Ok(None),
         }
         Ok(Some(change))
     }
@@ -210,6 +230,17 @@ mod tests {
         assert!(options.set("UCI_Elo", "1200", RANGE).is_ok());
         assert_eq!(options.elo, 1200);
         assert_eq!(EngineOptions::default_elo(RANGE), 750);
+    }
+
+    #[test]
+    fn the_search_method_is_a_combo_of_two() {
+        let mut options = EngineOptions::default();
+        assert!(options.set("searchmethod", "MCTS", RANGE).is_ok());
+        assert_eq!(options.search_method, SearchMethod::MonteCarlo);
+        assert!(options.set("SearchMethod", "minimax", RANGE).is_err());
+        assert_eq!(options.search_method, SearchMethod::MonteCarlo);
+        assert!(options.set("SearchMethod", "alphabeta", RANGE).is_ok());
+        assert_eq!(options.search_method, SearchMethod::AlphaBeta);
     }
 
     #[test]

@@ -36,6 +36,11 @@ impl<G: Game, K: Knowledge<G>> SearchTables<G, K> {
         }
     }
 
+    /// The memory the options give the search's tables.
+    pub fn hash_megabytes(&self) -> usize {
+        self.tt_megabytes
+    }
+
     /// The main search thread's knowledge (its statistics), once a search
     /// has made it.
     pub fn main_knowledge(&self) -> Option<&K> {

@@ -9,7 +9,8 @@
 //! `analysis` (exact local facts), `inferior` (dead, captured, vulnerable
 //! and dominated cells, for proofs), `chain` (virtual-connection proofs),
 //! `vc` (H-search, edge templates and must-play), `opening` (pie-rule
-//! policy) and `solver` (small boards).
+//! policy), `solver` (small boards) and `playout` (Monte Carlo
+//! simulations).
 
 pub mod analysis;
 pub mod board;
@@ -20,6 +21,7 @@ pub mod inferior;
 pub mod knowledge;
 pub mod notation;
 pub mod opening;
+pub mod playout;
 pub mod proving;
 pub mod resistance;
 pub mod solver;

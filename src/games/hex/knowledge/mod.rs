@@ -15,15 +15,18 @@ use super::board::{Hex, HexMove};
 use super::chain::{find_chain, ChainScratch};
 use super::eval::{self, TwoDistance};
 use super::opening;
+use super::playout::PlayoutBoard;
 use super::proving::{self, NodeAnalysis, ProofStats, RootProver};
 use super::resistance::{self, EvalSettings, Evaluation, Resistance};
 use super::solver::{self, SolverCache};
 use super::vc::CellSet;
 use crate::core::dfpn::ProofCells;
+use crate::core::mcts::PlayoutRecord;
 use crate::core::strength::Ladder;
 use crate::core::wdl::WdlModel;
 use crate::core::weights::{LinearEval, WeightTable};
-use crate::core::{Deadline, EvalTerm, Game, Knowledge, NullMove, RootSolution, Score};
+use crate::core::{Deadline, EvalTerm, Game, Knowledge, NullMove, Player, RootSolution, Score};
+use rand::rngs::SmallRng;
 
 /// Move-ordering hints. Positive hints make a move "tactical" to the search
 /// (tried early, never reduced): the reply that saves an intruded bridge and
@@ -74,6 +77,8 @@ pub struct HexKnowledge {
     pub proof_stats: ProofStats,
     /// The root solver's proof table, kept from move to move.
     pub(super) root_prover: RootProver,
+    /// Monte Carlo search's playout board.
+    playouts: PlayoutBoard,
 }
 
 impl HexKnowledge {
@@ -407,6 +412,15 @@ impl Knowledge<Hex> for HexKnowledge {
 
     fn move_index_bound(&self, hex: &Hex) -> usize {
         hex.geometry().cells() + 1
+    }
+
+    fn playout(
+        &mut self,
+        hex: &mut Hex,
+        rng: &mut SmallRng,
+        record: &mut PlayoutRecord,
+    ) -> Option<Player> {
+        Some(self.playouts.play(hex, rng, record))
     }
 }
 

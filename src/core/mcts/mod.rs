@@ -1,0 +1,395 @@
+//! Game-independent Monte Carlo tree search: UCT with RAVE over the
+//! knowledge's playouts, with proven results backed up the tree (a child
+//! that wins settles its parent; so do children that all lose).
+//!
+//! The game supplies the simulations (`Knowledge::playout`), the moves
+//! worth a node (`search_moves`), results provable on the spot
+//! (`forced_result`) and what it believes of a move before any simulation
+//! (`move_prior`). The search runs on one thread; its tree lives for one
+//! search, in the memory the `Hash` option gives.
+
+mod playout;
+#[cfg(test)]
+mod tests;
+mod tree;
+
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
+
+pub use playout::{random_playout, PlayoutRecord, PLAYOUT_PLY_LIMIT};
+use tree::{Node, Proof, Selection, Tree, ROOT};
+
+use super::game::{Game, MoveCode, Outcome, Player, Score, MATE};
+use super::knowledge::{Deadline, Knowledge};
+use super::search::{SearchControl, SearchInfo, SearchResult, SearchSignals, SearchTables};
+use super::threads::wait_for_release;
+
+/// Simulations between two looks at the clock and the stop flag.
+const CHECK_INTERVAL: u64 = 64;
+/// Time between two progress reports.
+const REPORT_INTERVAL: Duration = Duration::from_millis(1_000);
+/// The share of the move's time the game's own root solver may take.
+const ROOT_SOLVER_SHARE: u32 = 4;
+/// The largest score a simulation mean turns into (a proven result is
+/// beyond it).
+const MEAN_SCORE_LIMIT: f64 = 5_000.0;
+
+/// Searches `game` within `control` and returns the move simulated most
+/// (or proven best). Only `root_moves` are searched at the root, unless it
+/// is empty. `report` is called about every second and a last time with
+/// `finished` set.
+pub fn search<G: Game, K: Knowledge<G>>(
+    game: G,
+    tables: &mut SearchTables<G, K>,
+    signals: &SearchSignals,
+    control: SearchControl,
+    root_moves: &[G::Move],
+    report: &mut dyn FnMut(&SearchInfo),
+) -> SearchResult<G::Move> {
+    // The tree takes the memory the transposition table would.
+    let capacity = tables.hash_megabytes() * (1 << 20) / std::mem::size_of::<Node>();
+    tables.release_tt();
+    if tables.knowledge.is_empty() {
+        tables.knowledge.push(K::default());
+    }
+    let knowledge = &mut tables.knowledge[0];
+    let mut search = MonteCarlo::new(game, knowledge, control, signals, capacity);
+    let result = search.run(root_moves, report);
+    wait_for_release(&control, signals);
+    result
+}
+
+struct MonteCarlo<'a, G: Game, K> {
+    game: G,
+    knowledge: &'a mut K,
+    tree: Tree,
+    control: SearchControl,
+    signals: &'a SearchSignals,
+    rule: Selection,
+    expand_visits: u32,
+    rng: SmallRng,
+    record: PlayoutRecord,
+    start: Instant,
+    simulations: u64,
+    seldepth: usize,
+    /// The line of the running simulation: its nodes, the player to move
+    /// at each, and the moves played.
+    path: Vec<u32>,
+    to_move: Vec<Player>,
+    line: Vec<G::Move>,
+    moves: Vec<G::Move>,
+}
+
+impl<'a, G: Game, K: Knowledge<G>> MonteCarlo<'a, G, K> {
+    fn new(
+        game: G,
+        knowledge: &'a mut K,
+        control: SearchControl,
+        signals: &'a SearchSignals,
+        capacity: usize,
+    ) -> Self {
+        let params = control.params;
+        let bound = knowledge.move_index_bound(&game);
+        MonteCarlo {
+            rng: SmallRng::seed_from_u64(game.hash() ^ 0x9e37_79b9_7f4a_7c15),
+            game,
+            knowledge,
+            tree: Tree::new(capacity),
+            control,
+            signals,
+            rule: Selection {
+                exploration: params.mcts_exploration as f32 / 1_000.0,
+                rave_bias: params.mcts_rave_bias as f32 / 1_000_000.0,
+                first_play: params.mcts_first_play as f32 / 1_000.0,
+            },
+            expand_visits: params.mcts_expand_visits.max(1) as u32,
+            record: PlayoutRecord::new(bound),
+            start: Instant::now(),
+            simulations: 0,
+            seldepth: 0,
+            path: Vec::new(),
+            to_move: Vec::new(),
+            line: Vec::new(),
+            moves: Vec::new(),
+        }
+    }
+
+    fn run(
+        &mut self,
+        root_moves: &[G::Move],
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult<G::Move> {
+        let hard = match self.control.ponder {
+            true => None,
+            false => self.control.budget.maximum.map(|hard| self.start + hard),
+        };
+        let deadline = Deadline::new(hard, std::sync::Arc::clone(&self.signals.stop));
+        self.knowledge.prepare_search(&self.game, &deadline);
+        if self.game.outcome().is_some() {
+            let result = SearchResult::empty();
+            report(&self.info(&result, true));
+            return result;
+        }
+        if let Some(result) = self.solve_root(&deadline) {
+            report(&self.info(&result, true));
+            return result;
+        }
+        self.expand_root(root_moves);
+        let single_move = self.tree.node(ROOT).child_count == 1;
+        let mut next_report = self.start + REPORT_INTERVAL;
+        while !single_move || self.control.until_stopped {
+            for _ in 0..CHECK_INTERVAL {
+                self.simulate();
+            }
+            if self.should_stop() {
+                break;
+            }
+            if Instant::now() >= next_report {
+                report(&self.info(&self.result(), false));
+                next_report += REPORT_INTERVAL;
+            }
+        }
+        let result = self.result();
+        report(&self.info(&result, true));
+        result
+    }
+
+    /// The game's own solver, given a share of the move's time.
+    fn solve_root(&mut self, deadline: &Deadline) -> Option<SearchResult<G::Move>> {
+        let share = self.control.budget.optimum? / ROOT_SOLVER_SHARE;
+        let mut nodes = 0;
+        let solution =
+            self.knowledge
+                .solve_root(&mut self.game, &deadline.within(share), &mut nodes)?;
+        let score = match solution.plies {
+            plies if plies > 0 => MATE - plies,
+            plies if plies < 0 => -MATE - plies,
+            _ => 0,
+        };
+        Some(SearchResult {
+            best_move: Some(solution.best_move),
+            score,
+            depth: solution.plies.unsigned_abs(),
+            nodes,
+            cutoffs: 0,
+            pv: vec![solution.best_move],
+            elapsed: self.start.elapsed(),
+        })
+    }
+
+    fn expand_root(&mut self, root_moves: &[G::Move]) {
+        self.knowledge.search_moves(&self.game, &mut self.moves);
+        if !root_moves.is_empty() {
+            // `go searchmoves` may name moves the knowledge left out.
+            self.moves.clear();
+            self.moves.extend_from_slice(root_moves);
+        }
+        self.add_children(ROOT);
+    }
+
+    /// Gives `id`, where `self.game` stands, a child for each of
+    /// `self.moves` with the knowledge's prior.
+    fn add_children(&mut self, id: u32) {
+        if !self.tree.has_room(self.moves.len()) {
+            return;
+        }
+        let (game, knowledge) = (&self.game, &mut *self.knowledge);
+        let children = self.moves.iter().map(|&mv| {
+            let (visits, wins) = knowledge.move_prior(game, mv);
+            let index = knowledge.move_index(game, mv) as u32;
+            (mv.to_code(), index, visits, wins)
+        });
+        self.tree.expand(id, children);
+    }
+
+    /// Expands the leaf `id` where `self.game` stands, or settles it: the
+    /// game is over there, or the knowledge proves its result.
+    fn expand(&mut self, id: u32) {
+        let mover = self.game.side_to_move();
+        let proof = match self.game.outcome() {
+            Some(Outcome::Win(winner)) if winner == mover => Some(Proof::Loss(0)),
+            Some(Outcome::Win(_)) => Some(Proof::Win(0)),
+            Some(Outcome::Draw) => Some(Proof::Draw),
+            None => self.knowledge.forced_result(&mut self.game).map(|plies| {
+                let length = plies.unsigned_abs().min(u16::MAX as u32) as u16;
+                match plies {
+                    0 => Proof::Draw,
+                    p if p > 0 => Proof::Loss(length),
+                    _ => Proof::Win(length),
+                }
+            }),
+        };
+        if let Some(proof) = proof {
+            self.tree.node_mut(id).proof = proof;
+            return;
+        }
+        self.knowledge.search_moves(&self.game, &mut self.moves);
+        if self.moves.is_empty() {
+            self.tree.node_mut(id).proof = Proof::Draw;
+            return;
+        }
+        self.add_children(id);
+    }
+
+    /// One simulation: down the tree to a leaf, expanded or settled on
+    /// the way, a playout from there, and its result backed up.
+    fn simulate(&mut self) {
+        self.path.clear();
+        self.to_move.clear();
+        self.record.clear();
+        let mut id = ROOT;
+        let winner = loop {
+            self.path.push(id);
+            self.to_move.push(self.game.side_to_move());
+            if !self.tree.node(id).expanded
+                && self.tree.node(id).proof == Proof::Open
+                && (id == ROOT || self.tree.node(id).visits + 1 >= self.expand_visits)
+            {
+                self.expand(id);
+            }
+            let node = *self.tree.node(id);
+            if node.proof != Proof::Open {
+                break proof_winner(node.proof, self.game.side_to_move().other());
+            }
+            if !node.expanded {
+                let (game, rng, record) = (&mut self.game, &mut self.rng, &mut self.record);
+                break self.knowledge.playout(game, rng, record);
+            }
+            match self.tree.select(id, &self.rule) {
+                Some(child) => {
+                    let mv = G::Move::from_code(self.tree.node(child).code);
+                    self.game.make_move(mv);
+                    self.line.push(mv);
+                    id = child;
+                }
+                None => {
+                    // Every child is proven lost for the mover.
+                    self.tree.settle_from_children(id);
+                    let into = self.game.side_to_move().other();
+                    break proof_winner(self.tree.node(id).proof, into);
+                }
+            }
+        };
+        while let Some(mv) = self.line.pop() {
+            self.game.unmake_move(mv);
+        }
+        self.seldepth = self.seldepth.max(self.path.len());
+        self.tree
+            .back_up(&self.path, &self.to_move, winner, &mut self.record);
+        self.settle_path();
+        self.simulations += 1;
+    }
+
+    /// Backs proven results up the simulation's line, as far as they
+    /// decide the nodes above.
+    fn settle_path(&mut self) {
+        for &id in self.path.iter().rev().skip(1) {
+            if self.tree.node(id).proof != Proof::Open {
+                continue;
+            }
+            self.tree.settle_from_children(id);
+            if self.tree.node(id).proof == Proof::Open {
+                break;
+            }
+        }
+    }
+
+    fn should_stop(&self) -> bool {
+        if self.signals.stop.load(Ordering::Relaxed) {
+            return true;
+        }
+        if self.control.until_stopped {
+            return false;
+        }
+        if self.tree.node(ROOT).proof != Proof::Open {
+            return true;
+        }
+        if self
+            .control
+            .max_nodes
+            .is_some_and(|nodes| self.simulations >= nodes)
+        {
+            return true;
+        }
+        let Some(optimum) = self.control.budget.optimum else {
+            return false;
+        };
+        let started = match self.control.ponder {
+            true => match self.signals.ponderhit.hit_at() {
+                Some(hit) => hit,
+                None => return false,
+            },
+            false => self.start,
+        };
+        Instant::now() >= started + optimum
+    }
+
+    fn result(&self) -> SearchResult<G::Move> {
+        let mut pv = Vec::new();
+        let mut id = ROOT;
+        while let Some(child) = self.tree.best_child(id) {
+            if self.tree.node(child).visits == 0 && !pv.is_empty() {
+                break;
+            }
+            pv.push(G::Move::from_code(self.tree.node(child).code));
+            id = child;
+        }
+        let score = self
+            .tree
+            .best_child(ROOT)
+            .map_or(0, |child| node_score(self.tree.node(child)));
+        SearchResult {
+            best_move: pv.first().copied(),
+            score,
+            depth: pv.len() as u32,
+            nodes: self.simulations,
+            cutoffs: 0,
+            pv,
+            elapsed: self.start.elapsed(),
+        }
+    }
+
+    fn info(&self, result: &SearchResult<G::Move>, finished: bool) -> SearchInfo {
+        SearchInfo {
+            depth: result.depth,
+            seldepth: (self.seldepth as u32).max(result.depth),
+            score: result.score,
+            nodes: result.nodes.max(self.simulations),
+            cutoffs: 0,
+            elapsed: self.start.elapsed(),
+            hashfull: self.tree.fill_permille(),
+            pv: self.game.format_line(&result.pv),
+            best_move: result.best_move.map(|mv| self.game.format_move(mv)),
+            finished,
+            multipv: None,
+        }
+    }
+}
+
+/// Who wins a node with `proof`, where `into` moved into it.
+fn proof_winner(proof: Proof, into: Player) -> Option<Player> {
+    match proof {
+        Proof::Win(_) => Some(into),
+        Proof::Loss(_) => Some(into.other()),
+        Proof::Draw | Proof::Open => None,
+    }
+}
+
+/// A child's value to the root's mover as a score: a proven result as a
+/// mate score, a mean as centi-units on the logistic scale (a 76% mean
+/// is about +200).
+fn node_score(node: &Node) -> Score {
+    match node.proof {
+        Proof::Win(plies) => MATE - 1 - plies as Score,
+        Proof::Loss(plies) => -MATE + 1 + plies as Score,
+        Proof::Draw => 0,
+        Proof::Open => {
+            let mean = f64::from(node.mean()).clamp(1e-6, 1.0 - 1e-6);
+            let score = 400.0 * (mean / (1.0 - mean)).log10();
+            score.clamp(-MEAN_SCORE_LIMIT, MEAN_SCORE_LIMIT).round() as Score
+        }
+    }
+}
