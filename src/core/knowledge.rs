@@ -331,6 +331,17 @@ pub trait Knowledge<G: Game>: Default + Send + 'static {
         random_playout(self, position, rng, record)
     }
 
+    /// Monte Carlo search: a closer look, worth its cost only at a node the
+    /// search keeps coming back to (`MctsKnowledgeVisits` simulations): a
+    /// result proven there, counted as in `forced_result`; or else `moves`
+    /// (the node's children) cut down to those still worth searching, the
+    /// ones removed proven to lose. Like `forced_result`, it may play on
+    /// `position` and must restore it. Defaults to nothing.
+    fn closer_look(&mut self, position: &mut G, moves: &mut Vec<G::Move>) -> Option<i32> {
+        let _ = (position, moves);
+        None
+    }
+
     /// Monte Carlo search: what the knowledge believes of `mv` before any
     /// simulation, as simulations and the mover's wins among them, added
     /// to the move's all-moves-as-first statistics. Defaults to nothing.

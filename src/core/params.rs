@@ -54,6 +54,9 @@ pub struct SearchParams {
     pub mcts_rave_bias: i32,
     pub mcts_expand_visits: i32,
     pub mcts_first_play: i32,
+    /// The simulations a node takes before the knowledge's closer look
+    /// (`Knowledge::closer_look`); 0 never looks.
+    pub mcts_knowledge_visits: i32,
 }
 
 impl Default for SearchParams {
@@ -80,6 +83,7 @@ impl Default for SearchParams {
             mcts_rave_bias: 1_000,
             mcts_expand_visits: 2,
             mcts_first_play: 1_000,
+            mcts_knowledge_visits: 0,
         }
     }
 }
@@ -92,7 +96,7 @@ struct Spin {
     field: fn(&mut SearchParams) -> &mut i32,
 }
 
-const SPINS: [Spin; 21] = [
+const SPINS: [Spin; 22] = [
     Spin {
         name: "AspirationWindow",
         min: 1,
@@ -218,6 +222,12 @@ const SPINS: [Spin; 21] = [
         min: 0,
         max: 2_000,
         field: |p| &mut p.mcts_first_play,
+    },
+    Spin {
+        name: "MctsKnowledgeVisits",
+        min: 0,
+        max: 100_000_000,
+        field: |p| &mut p.mcts_knowledge_visits,
     },
 ];
 

@@ -9,6 +9,7 @@
 //! search, in the memory the `Hash` option gives.
 
 mod playout;
+mod reuse;
 #[cfg(test)]
 mod tests;
 mod tree;
@@ -20,6 +21,7 @@ use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
 pub use playout::{random_playout, PlayoutRecord, PLAYOUT_PLY_LIMIT};
+pub use reuse::KeptTree;
 use tree::{Node, Proof, Selection, Tree, ROOT};
 
 use super::game::{Game, MoveCode, Outcome, Player, Score, MATE};
@@ -56,8 +58,18 @@ pub fn search<G: Game, K: Knowledge<G>>(
         tables.knowledge.push(K::default());
     }
     let knowledge = &mut tables.knowledge[0];
-    let mut search = MonteCarlo::new(game, knowledge, control, signals, capacity);
+    let kept = tables.kept_tree.take().filter(|_| root_moves.is_empty());
+    let tree = kept
+        .and_then(|kept| reuse::subtree(kept, &game, knowledge, capacity))
+        .filter(|tree| tree.node(ROOT).expanded && tree.node(ROOT).proof == Proof::Open)
+        .unwrap_or_else(|| Tree::new(capacity));
+    let root = game.clone();
+    let mut search = MonteCarlo::new(game, knowledge, control, signals, tree);
     let result = search.run(root_moves, report);
+    tables.kept_tree = Some(KeptTree {
+        root,
+        tree: search.tree,
+    });
     wait_for_release(&control, signals);
     result
 }
@@ -70,6 +82,8 @@ struct MonteCarlo<'a, G: Game, K> {
     signals: &'a SearchSignals,
     rule: Selection,
     expand_visits: u32,
+    /// 0: no closer looks.
+    knowledge_visits: u32,
     rng: SmallRng,
     record: PlayoutRecord,
     start: Instant,
@@ -89,15 +103,17 @@ impl<'a, G: Game, K: Knowledge<G>> MonteCarlo<'a, G, K> {
         knowledge: &'a mut K,
         control: SearchControl,
         signals: &'a SearchSignals,
-        capacity: usize,
+        mut tree: Tree,
     ) -> Self {
+        // The root's moves are the root's (must-play) once more.
+        tree.node_mut(ROOT).looked = false;
         let params = control.params;
         let bound = knowledge.move_index_bound(&game);
         MonteCarlo {
             rng: SmallRng::seed_from_u64(game.hash() ^ 0x9e37_79b9_7f4a_7c15),
             game,
             knowledge,
-            tree: Tree::new(capacity),
+            tree,
             control,
             signals,
             rule: Selection {
@@ -106,6 +122,7 @@ impl<'a, G: Game, K: Knowledge<G>> MonteCarlo<'a, G, K> {
                 first_play: params.mcts_first_play as f32 / 1_000.0,
             },
             expand_visits: params.mcts_expand_visits.max(1) as u32,
+            knowledge_visits: params.mcts_knowledge_visits.max(0) as u32,
             record: PlayoutRecord::new(bound),
             start: Instant::now(),
             simulations: 0,
@@ -137,7 +154,9 @@ impl<'a, G: Game, K: Knowledge<G>> MonteCarlo<'a, G, K> {
             report(&self.info(&result, true));
             return result;
         }
-        self.expand_root(root_moves);
+        if !self.tree.node(ROOT).expanded {
+            self.expand_root(root_moves);
+        }
         let single_move = self.tree.node(ROOT).child_count == 1;
         let mut next_report = self.start + REPORT_INTERVAL;
         while !single_move || self.control.until_stopped {
@@ -213,14 +232,10 @@ impl<'a, G: Game, K: Knowledge<G>> MonteCarlo<'a, G, K> {
             Some(Outcome::Win(winner)) if winner == mover => Some(Proof::Loss(0)),
             Some(Outcome::Win(_)) => Some(Proof::Win(0)),
             Some(Outcome::Draw) => Some(Proof::Draw),
-            None => self.knowledge.forced_result(&mut self.game).map(|plies| {
-                let length = plies.unsigned_abs().min(u16::MAX as u32) as u16;
-                match plies {
-                    0 => Proof::Draw,
-                    p if p > 0 => Proof::Loss(length),
-                    _ => Proof::Win(length),
-                }
-            }),
+            None => self
+                .knowledge
+                .forced_result(&mut self.game)
+                .map(proof_of_result),
         };
         if let Some(proof) = proof {
             self.tree.node_mut(id).proof = proof;
@@ -232,6 +247,29 @@ impl<'a, G: Game, K: Knowledge<G>> MonteCarlo<'a, G, K> {
             return;
         }
         self.add_children(id);
+    }
+
+    /// The knowledge's closer look at the expanded node `id`, where
+    /// `self.game` stands: a proven result, or children proven lost.
+    fn look_closer(&mut self, id: u32) {
+        self.tree.node_mut(id).looked = true;
+        self.moves.clear();
+        for child in self.tree.children(id) {
+            self.moves
+                .push(G::Move::from_code(self.tree.node(child).code));
+        }
+        if let Some(plies) = self.knowledge.closer_look(&mut self.game, &mut self.moves) {
+            self.tree.node_mut(id).proof = proof_of_result(plies);
+            return;
+        }
+        for child in self.tree.children(id) {
+            let node = self.tree.node_mut(child);
+            let kept = self.moves.iter().any(|mv| mv.to_code() == node.code);
+            if !kept && node.proof == Proof::Open {
+                node.proof = Proof::Pruned;
+            }
+        }
+        self.tree.settle_from_children(id);
     }
 
     /// One simulation: down the tree to a leaf, expanded or settled on
@@ -249,6 +287,13 @@ impl<'a, G: Game, K: Knowledge<G>> MonteCarlo<'a, G, K> {
                 && (id == ROOT || self.tree.node(id).visits + 1 >= self.expand_visits)
             {
                 self.expand(id);
+            }
+            if self.knowledge_visits > 0
+                && self.tree.node(id).expanded
+                && !self.tree.node(id).looked
+                && self.tree.node(id).visits >= self.knowledge_visits
+            {
+                self.look_closer(id);
             }
             let node = *self.tree.node(id);
             if node.proof != Proof::Open {
@@ -369,11 +414,23 @@ impl<'a, G: Game, K: Knowledge<G>> MonteCarlo<'a, G, K> {
     }
 }
 
+/// A node's proof from a result for the side to move there, counted as
+/// `Knowledge::forced_result` counts it.
+fn proof_of_result(plies: i32) -> Proof {
+    let length = plies.unsigned_abs().min(u32::from(u16::MAX)) as u16;
+    match plies {
+        0 => Proof::Draw,
+        p if p > 0 => Proof::Loss(length),
+        _ => Proof::Win(length),
+    }
+}
+
 /// Who wins a node with `proof`, where `into` moved into it.
 fn proof_winner(proof: Proof, into: Player) -> Option<Player> {
     match proof {
         Proof::Win(_) => Some(into),
         Proof::Loss(_) => Some(into.other()),
+        Proof::Pruned => Some(into.other()),
         Proof::Draw | Proof::Open => None,
     }
 }
@@ -385,6 +442,7 @@ fn node_score(node: &Node) -> Score {
     match node.proof {
         Proof::Win(plies) => MATE - 1 - plies as Score,
         Proof::Loss(plies) => -MATE + 1 + plies as Score,
+        Proof::Pruned => -MATE + 1,
         Proof::Draw => 0,
         Proof::Open => {
             let mean = f64::from(node.mean()).clamp(1e-6, 1.0 - 1e-6);

@@ -5,8 +5,9 @@
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use super::search;
-use crate::core::game::{Game, Outcome, MATE_BOUND};
+use super::tree::{Tree, ROOT};
+use super::{reuse, search, KeptTree};
+use crate::core::game::{Game, MoveCode, Outcome, MATE_BOUND};
 use crate::core::knowledge::{Knowledge, PlainKnowledge};
 use crate::core::search::{SearchControl, SearchResult, SearchSignals, SearchTables};
 use crate::games::hex::{solver, Hex, HexKnowledge, HexMove, HexRules};
@@ -90,7 +91,8 @@ fn random_3x3_positions_are_proven_as_brute_force_proves_them() {
 #[test]
 fn the_hex_playouts_choose_a_winning_opening_on_5x5() {
     // On 5x5 the first player wins only from the centre region; the
-    // search picks a winner, as the exact solver confirms.
+    // search picks a winner (or proves one, and stops), as the exact
+    // solver confirms.
     let hex = board(5);
     let result = run::<HexKnowledge>(&hex, 20_000);
     let best = result.best_move.expect("a move");
@@ -102,5 +104,56 @@ fn the_hex_playouts_choose_a_winning_opening_on_5x5() {
         "{} is a first-player win",
         hex.format_move(best)
     );
-    assert!(result.nodes >= 20_000);
+}
+
+/// Asserts that `copy`'s subtree under `b` is `original`'s under `a`.
+fn assert_same_subtree(original: &Tree, a: u32, copy: &Tree, b: u32) {
+    let (x, y) = (original.node(a), copy.node(b));
+    assert_eq!((x.visits, x.wins, x.proof), (y.visits, y.wins, y.proof));
+    assert_eq!((x.expanded, x.child_count), (y.expanded, y.child_count));
+    for (i, j) in original.children(a).zip(copy.children(b)) {
+        assert_eq!(original.node(i).code, copy.node(j).code);
+        assert_same_subtree(original, i, copy, j);
+    }
+}
+
+#[test]
+fn the_next_search_starts_from_the_subtree_two_plies_on() {
+    let hex = board(6);
+    let mut tables = SearchTables::<Hex, HexKnowledge>::new(16);
+    let control = SearchControl {
+        max_nodes: Some(4_000),
+        ..Default::default()
+    };
+    let signals = SearchSignals::default();
+    search(
+        hex.clone(),
+        &mut tables,
+        &signals,
+        control,
+        &[],
+        &mut |_| {},
+    );
+    let kept = tables.kept_tree.take().expect("the tree is kept");
+    let child = kept.tree.best_child(ROOT).expect("a move");
+    let reply = kept.tree.best_child(child).expect("a reply");
+    let mut next = hex.clone();
+    next.make_move(HexMove::from_code(kept.tree.node(child).code));
+    next.make_move(HexMove::from_code(kept.tree.node(reply).code));
+    let knowledge = HexKnowledge::default();
+    let original = kept.tree.nodes.clone();
+    let copy = reuse::subtree(kept, &next, &knowledge, 1 << 20).expect("found two plies on");
+    let original = Tree::from_nodes(original);
+    assert!(copy.node(ROOT).visits > 10);
+    assert_same_subtree(&original, reply, &copy, ROOT);
+    // A position three plies on is not looked for.
+    let mut further = next.clone();
+    further.make_move(HexMove::from_code(
+        copy.node(copy.best_child(ROOT).expect("a move")).code,
+    ));
+    let kept = KeptTree {
+        root: hex.clone(),
+        tree: original,
+    };
+    assert!(reuse::subtree(kept, &further, &knowledge, 1 << 20).is_none());
 }

@@ -16,6 +16,9 @@ pub enum Proof {
     Win(u16),
     Loss(u16),
     Draw,
+    /// Lost, by the knowledge's closer look, in a number of plies it does
+    /// not say: never searched, and counted as the shortest loss.
+    Pruned,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -26,6 +29,8 @@ pub struct Node {
     pub first_child: u32,
     pub child_count: u32,
     pub expanded: bool,
+    /// The knowledge has had its closer look (`Knowledge::closer_look`).
+    pub looked: bool,
     pub proof: Proof,
     pub visits: u32,
     pub wins: f32,
@@ -41,6 +46,7 @@ impl Node {
             first_child: 0,
             child_count: 0,
             expanded: false,
+            looked: false,
             proof: Proof::Open,
             visits: 0,
             wins: 0.0,
@@ -85,6 +91,13 @@ impl Tree {
             nodes,
             capacity: capacity.max(2),
         }
+    }
+
+    /// A tree of these nodes, with room for no more.
+    #[cfg(test)]
+    pub fn from_nodes(nodes: Vec<Node>) -> Tree {
+        let capacity = nodes.len();
+        Tree { nodes, capacity }
     }
 
     pub fn node(&self, id: u32) -> &Node {
@@ -135,7 +148,7 @@ impl Tree {
         for child in self.children(id) {
             let node = self.node(child);
             let value = match node.proof {
-                Proof::Loss(_) => continue,
+                Proof::Loss(_) | Proof::Pruned => continue,
                 Proof::Win(_) => f32::INFINITY,
                 Proof::Draw => 0.5,
                 Proof::Open => urgency(node, log_parent, rule),
@@ -162,6 +175,7 @@ impl Tree {
                     shortest_win = Some(shortest_win.map_or(plies, |p: u16| p.min(plies)))
                 }
                 Proof::Loss(plies) => longest_loss = longest_loss.max(plies),
+                Proof::Pruned => {}
                 Proof::Draw => any_draw = true,
             }
         }
@@ -231,6 +245,7 @@ impl Tree {
                 match node.proof {
                     Proof::Win(plies) => (3, -(plies as i64), 0.0),
                     Proof::Loss(plies) => (0, plies as i64, 0.0),
+                    Proof::Pruned => (0, -1, 0.0),
                     Proof::Draw | Proof::Open => (1, node.visits as i64, node.mean()),
                 }
             };

@@ -8,6 +8,7 @@ use std::time::Duration;
 use super::MAX_PLY;
 use crate::core::game::{Game, Score, MATE, MATE_BOUND};
 use crate::core::knowledge::Knowledge;
+use crate::core::mcts::KeptTree;
 use crate::core::params::SearchParams;
 use crate::core::strength::Skill;
 use crate::core::time::{PonderHit, TimeBudget};
@@ -23,6 +24,8 @@ pub struct SearchTables<G: Game, K> {
     tt_released: bool,
     pub(in crate::core) history: Vec<i32>,
     pub(in crate::core) knowledge: Vec<K>,
+    /// Monte Carlo search's last tree, for the next move.
+    pub(in crate::core) kept_tree: Option<KeptTree<G>>,
 }
 
 impl<G: Game, K: Knowledge<G>> SearchTables<G, K> {
@@ -33,6 +36,7 @@ impl<G: Game, K: Knowledge<G>> SearchTables<G, K> {
             tt_released: false,
             history: Vec::new(),
             knowledge: Vec::new(),
+            kept_tree: None,
         }
     }
 
@@ -67,6 +71,7 @@ impl<G: Game, K: Knowledge<G>> SearchTables<G, K> {
         self.tt.clear();
         self.history.clear();
         self.knowledge.clear();
+        self.kept_tree = None;
     }
 }
 

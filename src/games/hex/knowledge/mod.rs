@@ -37,6 +37,15 @@ const HINT_BRIDGE: i32 = 500_000;
 const HINT_SWAP: i32 = 400_000;
 const HINT_SLACK_STEP: i32 = 4_000;
 
+/// Monte Carlo priors: every move starts with this many simulations'
+/// worth of belief, at a mean that falls with its slack from the best
+/// routes' and is high for the reply that saves an intruded bridge.
+const PRIOR_SIMULATIONS: f32 = 10.0;
+const PRIOR_BEST_MEAN: f32 = 0.6;
+const PRIOR_MEAN_PER_SLACK: f32 = 0.03;
+const PRIOR_WORST_MEAN: f32 = 0.2;
+const PRIOR_BRIDGE_MEAN: f32 = 0.9;
+
 /// Hex knowledge for one search thread.
 #[derive(Debug, Default)]
 pub struct HexKnowledge {
@@ -412,6 +421,23 @@ impl Knowledge<Hex> for HexKnowledge {
 
     fn move_index_bound(&self, hex: &Hex) -> usize {
         hex.geometry().cells() + 1
+    }
+
+    fn closer_look(&mut self, hex: &mut Hex, moves: &mut Vec<HexMove>) -> Option<i32> {
+        self.vc_closer_look(hex, moves)
+    }
+
+    fn move_prior(&mut self, hex: &Hex, mv: HexMove) -> (f32, f32) {
+        let hint = self.move_order_hint(hex, mv);
+        let mean = if hint >= HINT_BRIDGE {
+            PRIOR_BRIDGE_MEAN
+        } else if hint > 0 {
+            0.5
+        } else {
+            let slack = (-hint / HINT_SLACK_STEP) as f32;
+            (PRIOR_BEST_MEAN - PRIOR_MEAN_PER_SLACK * slack).max(PRIOR_WORST_MEAN)
+        };
+        (PRIOR_SIMULATIONS, PRIOR_SIMULATIONS * mean)
     }
 
     fn playout(

@@ -23,8 +23,14 @@ impl HexKnowledge {
         if !self.proof_mode && hex.ply().saturating_sub(self.root_ply) > VC_MAX_DISTANCE {
             return None;
         }
+        Some(self.analysis(hex))
+    }
+
+    /// The H-search verdict for `hex`, with the proof search's
+    /// inferior-cell pruning in a proof, computed unless known.
+    fn analysis(&mut self, hex: &Hex) -> NodeAnalysis {
         if let Some(known) = self.verdicts.get(&hex.hash_key()) {
-            return Some(known.clone());
+            return known.clone();
         }
         if self.verdicts.len() >= proving::VERDICT_CACHE_LIMIT {
             self.verdicts.clear();
@@ -36,7 +42,27 @@ impl HexKnowledge {
         };
         self.proof_stats.verdicts += 1;
         self.verdicts.insert(hex.hash_key(), analysis.clone());
-        Some(analysis)
+        analysis
+    }
+
+    /// Monte Carlo search's closer look: H-search's verdict wherever the
+    /// tree asks, and the must-play cells.
+    pub(super) fn vc_closer_look(&mut self, hex: &Hex, moves: &mut Vec<HexMove>) -> Option<i32> {
+        if hex.swap_is_legal() {
+            return None;
+        }
+        match self.analysis(hex).verdict {
+            Verdict::Win { plies, .. } => Some(plies as i32),
+            Verdict::Loss { plies } => Some(-(plies as i32)),
+            Verdict::MustPlay(cells) => {
+                let saving = |mv: &HexMove| !mv.is_swap() && cells.contains(mv.0 as usize);
+                if moves.iter().any(saving) {
+                    moves.retain(saving);
+                }
+                None
+            }
+            Verdict::Open => None,
+        }
     }
 
     /// The result H-search proves at `hex`, if it is searched there.
