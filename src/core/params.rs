@@ -79,9 +79,9 @@ impl Default for SearchParams {
             lmp_max_depth: 0,
             lmp_base: 3,
             single_reply_extension: 0,
-            mcts_exploration: 100,
+            mcts_exploration: 0,
             mcts_rave_bias: 1_000,
-            mcts_expand_visits: 2,
+            mcts_expand_visits: 8,
             mcts_first_play: 1_000,
             mcts_knowledge_visits: 0,
         }

@@ -66,11 +66,14 @@ pub fn search<G: Game, K: Knowledge<G>>(
     let root = game.clone();
     let mut search = MonteCarlo::new(game, knowledge, control, signals, tree);
     let result = search.run(root_moves, report);
+    // The answer goes out with the last report, which `go infinite` and
+    // `go ponder` hold back until they are released.
+    wait_for_release(&control, signals);
+    report(&search.info(&result, true));
     tables.kept_tree = Some(KeptTree {
         root,
         tree: search.tree,
     });
-    wait_for_release(&control, signals);
     result
 }
 
@@ -146,12 +149,9 @@ impl<'a, G: Game, K: Knowledge<G>> MonteCarlo<'a, G, K> {
         let deadline = Deadline::new(hard, std::sync::Arc::clone(&self.signals.stop));
         self.knowledge.prepare_search(&self.game, &deadline);
         if self.game.outcome().is_some() {
-            let result = SearchResult::empty();
-            report(&self.info(&result, true));
-            return result;
+            return SearchResult::empty();
         }
         if let Some(result) = self.solve_root(&deadline) {
-            report(&self.info(&result, true));
             return result;
         }
         if !self.tree.node(ROOT).expanded {
@@ -167,13 +167,14 @@ impl<'a, G: Game, K: Knowledge<G>> MonteCarlo<'a, G, K> {
                 break;
             }
             if Instant::now() >= next_report {
-                report(&self.info(&self.result(), false));
+                self.report_lines(report);
                 next_report += REPORT_INTERVAL;
             }
         }
-        let result = self.result();
-        report(&self.info(&result, true));
-        result
+        if self.control.lines > 1 {
+            self.report_lines(report);
+        }
+        self.result()
     }
 
     /// The game's own solver, given a share of the move's time.
@@ -373,27 +374,47 @@ impl<'a, G: Game, K: Knowledge<G>> MonteCarlo<'a, G, K> {
     }
 
     fn result(&self) -> SearchResult<G::Move> {
-        let mut pv = Vec::new();
-        let mut id = ROOT;
+        match self.tree.best_child(ROOT) {
+            Some(child) => self.line_result(child),
+            None => SearchResult::empty(),
+        }
+    }
+
+    /// The result of playing the root's child `first`: its line on down
+    /// the most simulated moves, and its value.
+    fn line_result(&self, first: u32) -> SearchResult<G::Move> {
+        let mut pv = vec![G::Move::from_code(self.tree.node(first).code)];
+        let mut id = first;
         while let Some(child) = self.tree.best_child(id) {
-            if self.tree.node(child).visits == 0 && !pv.is_empty() {
+            if self.tree.node(child).visits == 0 {
                 break;
             }
             pv.push(G::Move::from_code(self.tree.node(child).code));
             id = child;
         }
-        let score = self
-            .tree
-            .best_child(ROOT)
-            .map_or(0, |child| node_score(self.tree.node(child)));
         SearchResult {
             best_move: pv.first().copied(),
-            score,
+            score: node_score(self.tree.node(first)),
             depth: pv.len() as u32,
             nodes: self.simulations,
             cutoffs: 0,
             pv,
             elapsed: self.start.elapsed(),
+        }
+    }
+
+    /// The progress report: the best line, or with `MultiPV` the best
+    /// few root moves' lines, best first.
+    fn report_lines(&self, report: &mut dyn FnMut(&SearchInfo)) {
+        if self.control.lines <= 1 {
+            report(&self.info(&self.result(), false));
+            return;
+        }
+        let ranked = self.tree.ranked_children(ROOT);
+        for (index, &child) in ranked.iter().take(self.control.lines).enumerate() {
+            let mut info = self.info(&self.line_result(child), false);
+            info.multipv = Some(index + 1);
+            report(&info);
         }
     }
 

@@ -239,22 +239,32 @@ impl Tree {
     /// The child to play: a proven win (the shortest), else the most
     /// simulated move not proven lost, else the longest loss.
     pub fn best_child(&self, id: u32) -> Option<u32> {
-        self.children(id).max_by(|&a, &b| {
-            let key = |child: u32| {
-                let node = self.node(child);
-                match node.proof {
-                    Proof::Win(plies) => (3, -(plies as i64), 0.0),
-                    Proof::Loss(plies) => (0, plies as i64, 0.0),
-                    Proof::Pruned => (0, -1, 0.0),
-                    Proof::Draw | Proof::Open => (1, node.visits as i64, node.mean()),
-                }
-            };
-            let (ka, kb) = (key(a), key(b));
-            ka.0.cmp(&kb.0)
-                .then(ka.1.cmp(&kb.1))
-                .then(ka.2.total_cmp(&kb.2))
-        })
+        self.children(id)
+            .max_by(|&a, &b| compare_ranks(rank(self.node(a)), rank(self.node(b))))
     }
+
+    /// The children of `id`, the one to play first.
+    pub fn ranked_children(&self, id: u32) -> Vec<u32> {
+        let mut children: Vec<u32> = self.children(id).collect();
+        children.sort_by(|&a, &b| compare_ranks(rank(self.node(b)), rank(self.node(a))));
+        children
+    }
+}
+
+/// How much a parent's mover wants a child: proven wins first (the
+/// shortest), then open moves by simulations and mean, then losses (the
+/// longest).
+fn rank(node: &Node) -> (i32, i64, f32) {
+    match node.proof {
+        Proof::Win(plies) => (3, -(plies as i64), 0.0),
+        Proof::Loss(plies) => (0, plies as i64, 0.0),
+        Proof::Pruned => (0, -1, 0.0),
+        Proof::Draw | Proof::Open => (1, node.visits as i64, node.mean()),
+    }
+}
+
+fn compare_ranks(a: (i32, i64, f32), b: (i32, i64, f32)) -> std::cmp::Ordering {
+    a.0.cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.total_cmp(&b.2))
 }
 
 /// UCT with RAVE: the child's mean blended with its AMAF mean, weighted by
