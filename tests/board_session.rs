@@ -363,10 +363,15 @@ fn move_now_makes_a_long_search_end_with_its_best_move() {
     tab.next_of("state");
     tab.send(ClientMessage::MoveNow);
     assert!(tab.expect_error().contains("no engine is thinking"));
+    // Hex at 7x7 answers its first move at once (one policy move), so the
+    // long search is Breakthrough's.
     tab.send(new_game(
-        "hex",
-        &[("BoardSize", "7")],
-        [engine("hex", Level::MovetimeMs(60_000)), PlayerSpec::Human],
+        "breakthrough",
+        &[],
+        [
+            engine("breakthrough", Level::MovetimeMs(60_000)),
+            PlayerSpec::Human,
+        ],
     ));
     tab.next_of("state");
     // Thinking is under way: then "move now".
