@@ -5,8 +5,9 @@
 //! The game supplies the simulations (`Knowledge::playout`), the moves
 //! worth a node (`search_moves`), results provable on the spot
 //! (`forced_result`) and what it believes of a move before any simulation
-//! (`move_prior`). The search runs on one thread; its tree lives for one
-//! search, in the memory the `Hash` option gives.
+//! (`move_prior`). The search runs on one thread; its tree takes the
+//! memory the `Hash` option gives and is kept for the next move
+//! (`reuse.rs`).
 
 mod playout;
 mod reuse;
@@ -24,9 +25,11 @@ pub use playout::{random_playout, PlayoutRecord, PLAYOUT_PLY_LIMIT};
 pub use reuse::KeptTree;
 use tree::{Node, Proof, Selection, Tree, ROOT};
 
-use super::game::{Game, MoveCode, Outcome, Player, Score, MATE};
+use super::game::{Game, MoveCode, Outcome, Player, Score};
 use super::knowledge::{Deadline, Knowledge};
-use super::search::{SearchControl, SearchInfo, SearchResult, SearchSignals, SearchTables};
+use super::search::{
+    proven_score, SearchControl, SearchInfo, SearchResult, SearchSignals, SearchTables,
+};
 use super::threads::wait_for_release;
 
 /// Simulations between two looks at the clock and the stop flag.
@@ -70,7 +73,8 @@ pub fn search<G: Game, K: Knowledge<G>>(
     // `go ponder` hold back until they are released.
     wait_for_release(&control, signals);
     report(&search.info(&result, true));
-    tables.kept_tree = Some(KeptTree {
+    // A root cut down by `go searchmoves` must not come back as a root.
+    tables.kept_tree = root_moves.is_empty().then(|| KeptTree {
         root,
         tree: search.tree,
     });
@@ -177,22 +181,26 @@ impl<'a, G: Game, K: Knowledge<G>> MonteCarlo<'a, G, K> {
         self.result()
     }
 
-    /// The game's own solver, given a share of the move's time.
+    /// The game's own solver, given a share of a timed search's time (not
+    /// of a ponder search, which has no clock yet). A proven win or draw
+    /// is played at once; a proven loss is left to the simulations, which
+    /// find the most stubborn defence, as in alpha-beta (`search/solving.rs`).
     fn solve_root(&mut self, deadline: &Deadline) -> Option<SearchResult<G::Move>> {
+        if self.control.ponder {
+            return None;
+        }
         let share = self.control.budget.optimum? / ROOT_SOLVER_SHARE;
         let mut nodes = 0;
         let solution =
             self.knowledge
                 .solve_root(&mut self.game, &deadline.within(share), &mut nodes)?;
-        let score = match solution.plies {
-            plies if plies > 0 => MATE - plies,
-            plies if plies < 0 => -MATE - plies,
-            _ => 0,
-        };
+        if solution.plies < 0 {
+            return None;
+        }
         Some(SearchResult {
             best_move: Some(solution.best_move),
-            score,
-            depth: solution.plies.unsigned_abs(),
+            score: proven_score(solution.plies),
+            depth: 1,
             nodes,
             cutoffs: 0,
             pv: vec![solution.best_move],
@@ -460,10 +468,11 @@ fn proof_winner(proof: Proof, into: Player) -> Option<Player> {
 /// mate score, a mean as centi-units on the logistic scale (a 76% mean
 /// is about +200).
 fn node_score(node: &Node) -> Score {
+    // A child's plies count from the child: one more from the root.
     match node.proof {
-        Proof::Win(plies) => MATE - 1 - plies as Score,
-        Proof::Loss(plies) => -MATE + 1 + plies as Score,
-        Proof::Pruned => -MATE + 1,
+        Proof::Win(plies) => proven_score(i32::from(plies) + 1),
+        Proof::Loss(plies) => proven_score(-(i32::from(plies) + 1)),
+        Proof::Pruned => proven_score(-1),
         Proof::Draw => 0,
         Proof::Open => {
             let mean = f64::from(node.mean()).clamp(1e-6, 1.0 - 1e-6);

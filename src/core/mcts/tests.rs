@@ -157,3 +157,28 @@ fn the_next_search_starts_from_the_subtree_two_plies_on() {
     };
     assert!(reuse::subtree(kept, &further, &knowledge, 1 << 20).is_none());
 }
+
+#[test]
+fn a_root_cut_down_by_searchmoves_is_not_kept() {
+    let hex = board(5);
+    let mut tables = SearchTables::<Hex, HexKnowledge>::new(16);
+    let control = SearchControl {
+        max_nodes: Some(500),
+        ..Default::default()
+    };
+    let signals = SearchSignals::default();
+    let only = [HexMove::cell(0)];
+    let result = search(
+        hex.clone(),
+        &mut tables,
+        &signals,
+        control,
+        &only,
+        &mut |_| {},
+    );
+    assert_eq!(result.best_move, Some(HexMove::cell(0)));
+    assert!(tables.kept_tree.is_none());
+    search(hex, &mut tables, &signals, control, &[], &mut |_| {});
+    let kept = tables.kept_tree.as_ref().expect("a whole root is kept");
+    assert!(kept.tree.node(ROOT).child_count > 1);
+}

@@ -108,6 +108,17 @@ impl SearchInfo {
     }
 }
 
+/// The score of a result proven `plies` plies from here, counted as
+/// `Knowledge::forced_result` counts them (> 0 the side to move wins, < 0
+/// it loses, 0 a draw).
+pub fn proven_score(plies: i32) -> Score {
+    match plies {
+        0 => 0,
+        p if p > 0 => MATE - p,
+        p => -(MATE + p),
+    }
+}
+
 /// Converts a mate score to moves to mate (UCI `score mate N`).
 pub fn mate_distance_in_moves(score: Score) -> Option<i32> {
     if score >= MATE_BOUND {

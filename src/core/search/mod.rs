@@ -18,7 +18,8 @@ mod solving;
 mod tests;
 
 pub use interface::{
-    mate_distance_in_moves, SearchControl, SearchInfo, SearchResult, SearchSignals, SearchTables,
+    mate_distance_in_moves, proven_score, SearchControl, SearchInfo, SearchResult, SearchSignals,
+    SearchTables,
 };
 
 use super::game::{Game, Score, INFINITY, MATE_BOUND};

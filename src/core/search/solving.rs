@@ -4,8 +4,8 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::{SearchResult, Searcher, MAX_PLY};
-use crate::core::game::{Game, Score};
+use super::{proven_score, SearchResult, Searcher, MAX_PLY};
+use crate::core::game::Game;
 use crate::core::knowledge::{Deadline, Knowledge};
 
 /// A game's exact root solver may use this fraction (1/n) of a timed search.
@@ -40,7 +40,7 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
         result.best_move = Some(solution.best_move);
         result.pv = vec![solution.best_move];
         result.depth = 1;
-        result.score = Self::proven_score(solution.plies);
+        result.score = proven_score(solution.plies);
         result.nodes = self.nodes;
         result.elapsed = self.start.elapsed();
         Some(result)
@@ -61,18 +61,11 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
             .knowledge
             .solve_root(&mut self.game, &deadline, &mut self.nodes)?;
         let mut result = searched.clone();
-        result.score = Self::proven_score(solution.plies);
+        result.score = proven_score(solution.plies);
         if solution.plies >= 0 {
             result.best_move = Some(solution.best_move);
             result.pv = vec![solution.best_move];
         }
         Some(result)
-    }
-
-    pub(super) fn proven_score(plies: i32) -> Score {
-        match plies {
-            0 => 0,
-            plies => Self::forced_score(plies, 0),
-        }
     }
 }

@@ -441,6 +441,7 @@ impl Knowledge<Hex> for HexKnowledge {
         let mean = if hint >= HINT_BRIDGE {
             PRIOR_BRIDGE_MEAN
         } else if hint > 0 {
+            // The swap: no belief either way.
             0.5
         } else {
             let slack = (-hint / HINT_SLACK_STEP) as f32;

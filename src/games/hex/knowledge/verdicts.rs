@@ -6,7 +6,7 @@ use super::HexKnowledge;
 use crate::core::Game;
 use crate::games::hex::board::{Hex, HexMove};
 use crate::games::hex::proving::{self, NodeAnalysis};
-use crate::games::hex::vc::Verdict;
+use crate::games::hex::vc::{CellSet, Verdict};
 
 /// Plies below the root where H-search (about a millisecond a player on
 /// 11x11, some eighty nodes of search) proves results and narrows the
@@ -55,10 +55,7 @@ impl HexKnowledge {
             Verdict::Win { plies, .. } => Some(plies as i32),
             Verdict::Loss { plies } => Some(-(plies as i32)),
             Verdict::MustPlay(cells) => {
-                let saving = |mv: &HexMove| !mv.is_swap() && cells.contains(mv.0 as usize);
-                if moves.iter().any(saving) {
-                    moves.retain(saving);
-                }
+                keep_saving_moves(&cells, moves);
                 None
             }
             Verdict::Open => None,
@@ -92,11 +89,7 @@ impl HexKnowledge {
         };
         let before = moves.len();
         if let Verdict::MustPlay(cells) = analysis.verdict {
-            let saving = |mv: &HexMove| !mv.is_swap() && cells.contains(mv.0 as usize);
-            // None of them saves the game: it is lost, and any move will do.
-            if moves.iter().any(saving) {
-                moves.retain(saving);
-            }
+            keep_saving_moves(&cells, moves);
             self.proof_stats
                 .note_must_play(before as u64, moves.len() as u64);
         }
@@ -113,5 +106,14 @@ impl HexKnowledge {
         if moves.len() < before {
             self.note_narrowing(hex, justification);
         }
+    }
+}
+
+/// Leaves in `moves` only the stones on the must-play `cells`; when none
+/// of them is there, the game is lost and every move is kept.
+fn keep_saving_moves(cells: &CellSet, moves: &mut Vec<HexMove>) {
+    let saving = |mv: &HexMove| !mv.is_swap() && cells.contains(mv.0 as usize);
+    if moves.iter().any(saving) {
+        moves.retain(saving);
     }
 }
