@@ -158,10 +158,12 @@ impl<'a, G: Game, K: Knowledge<G>> MonteCarlo<'a, G, K> {
         if let Some(result) = self.solve_root(&deadline) {
             return result;
         }
-        if !self.tree.node(ROOT).expanded {
+        if self.tree.node(ROOT).expanded {
+            self.narrow_kept_root();
+        } else {
             self.expand_root(root_moves);
         }
-        let single_move = self.tree.node(ROOT).child_count == 1;
+        let single_move = self.tree.open_children(ROOT) == 1;
         let mut next_report = self.start + REPORT_INTERVAL;
         while !single_move || self.control.until_stopped {
             for _ in 0..CHECK_INTERVAL {
@@ -218,6 +220,30 @@ impl<'a, G: Game, K: Knowledge<G>> MonteCarlo<'a, G, K> {
         self.add_children(ROOT);
     }
 
+    /// A kept root was expanded below an earlier root, with the moves of
+    /// an inner node; a root may have fewer (Hex's must-play). The others
+    /// are left out as a fresh root would leave them out.
+    fn narrow_kept_root(&mut self) {
+        self.knowledge.search_moves(&self.game, &mut self.moves);
+        if self.moves.is_empty() {
+            return;
+        }
+        self.leave_out_children_but_moves(ROOT);
+    }
+
+    /// Leaves out the open children of `id` that are not among
+    /// `self.moves`, and settles `id` if that decides it.
+    fn leave_out_children_but_moves(&mut self, id: u32) {
+        for child in self.tree.children(id) {
+            let node = self.tree.node_mut(child);
+            let kept = self.moves.iter().any(|mv| mv.to_code() == node.code);
+            if !kept && node.proof == Proof::Open {
+                node.proof = Proof::Pruned;
+            }
+        }
+        self.tree.settle_from_children(id);
+    }
+
     /// Gives `id`, where `self.game` stands, a child for each of
     /// `self.moves` with the knowledge's prior.
     fn add_children(&mut self, id: u32) {
@@ -271,14 +297,7 @@ impl<'a, G: Game, K: Knowledge<G>> MonteCarlo<'a, G, K> {
             self.tree.node_mut(id).proof = proof_of_result(plies);
             return;
         }
-        for child in self.tree.children(id) {
-            let node = self.tree.node_mut(child);
-            let kept = self.moves.iter().any(|mv| mv.to_code() == node.code);
-            if !kept && node.proof == Proof::Open {
-                node.proof = Proof::Pruned;
-            }
-        }
-        self.tree.settle_from_children(id);
+        self.leave_out_children_but_moves(id);
     }
 
     /// One simulation: down the tree to a leaf, expanded or settled on

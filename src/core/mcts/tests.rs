@@ -5,10 +5,10 @@
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use super::tree::{Tree, ROOT};
+use super::tree::{Proof, Tree, ROOT};
 use super::{reuse, search, KeptTree};
 use crate::core::game::{Game, MoveCode, Outcome, MATE_BOUND};
-use crate::core::knowledge::{Knowledge, PlainKnowledge};
+use crate::core::knowledge::{Deadline, Knowledge, PlainKnowledge};
 use crate::core::search::{SearchControl, SearchResult, SearchSignals, SearchTables};
 use crate::games::hex::{solver, Hex, HexKnowledge, HexMove, HexRules};
 
@@ -181,4 +181,93 @@ fn a_root_cut_down_by_searchmoves_is_not_kept() {
     search(hex, &mut tables, &signals, control, &[], &mut |_| {});
     let kept = tables.kept_tree.as_ref().expect("a whole root is kept");
     assert!(kept.tree.node(ROOT).child_count > 1);
+}
+
+/// Hex's moves at `hex` as a root: must-play applies there only.
+fn root_moves(hex: &Hex) -> Vec<u32> {
+    let mut knowledge = HexKnowledge::default();
+    knowledge.prepare_search(hex, &Deadline::default());
+    let mut moves = Vec::new();
+    knowledge.search_moves(hex, &mut moves);
+    moves.iter().map(|mv| mv.to_code()).collect()
+}
+
+/// A position two plies below a searched `hex` whose node in `tree` has
+/// more children than the moves it has as a root.
+fn narrowed_grandchild(hex: &Hex, tree: &Tree) -> Option<Hex> {
+    for child in tree.children(ROOT) {
+        for reply in tree.children(child) {
+            if tree.node(reply).child_count == 0 {
+                continue;
+            }
+            let mut next = hex.clone();
+            next.make_move(HexMove::from_code(tree.node(child).code));
+            next.make_move(HexMove::from_code(tree.node(reply).code));
+            if root_moves(&next).len() < tree.node(reply).child_count as usize {
+                return Some(next);
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn a_kept_root_has_only_the_moves_of_a_root() {
+    // Inner nodes have all their moves; a root, only the must-play cells.
+    let mut rng = SmallRng::seed_from_u64(5);
+    let signals = SearchSignals::default();
+    let control = SearchControl {
+        max_nodes: Some(3_000),
+        ..Default::default()
+    };
+    for _ in 0..40 {
+        let mut hex = board(6);
+        let mut moves = Vec::new();
+        for _ in 0..6 {
+            hex.generate_moves(&mut moves);
+            hex.make_move(moves[rng.gen_range(0..moves.len())]);
+        }
+        if hex.outcome().is_some() {
+            continue;
+        }
+        let mut tables = SearchTables::<Hex, HexKnowledge>::new(16);
+        search(
+            hex.clone(),
+            &mut tables,
+            &signals,
+            control,
+            &[],
+            &mut |_| {},
+        );
+        let Some(kept) = tables.kept_tree.as_ref() else {
+            continue;
+        };
+        let Some(next) = narrowed_grandchild(&hex, &kept.tree) else {
+            continue;
+        };
+        let allowed = root_moves(&next);
+        let result = search(
+            next.clone(),
+            &mut tables,
+            &signals,
+            control,
+            &[],
+            &mut |_| {},
+        );
+        let best = result.best_move.expect("a move").to_code();
+        assert!(allowed.contains(&best), "{}", next.to_fen());
+        let tree = &tables.kept_tree.as_ref().expect("kept").tree;
+        assert!(tree.node(ROOT).child_count as usize > allowed.len());
+        for child in tree.children(ROOT) {
+            let node = tree.node(child);
+            let left_out = matches!(node.proof, Proof::Pruned | Proof::Loss(_));
+            if allowed.contains(&node.code) {
+                assert_ne!(node.proof, Proof::Pruned, "{}", next.to_fen());
+            } else {
+                assert!(left_out, "{}", next.to_fen());
+            }
+        }
+        return;
+    }
+    panic!("no kept root that must-play narrows was met");
 }

@@ -140,6 +140,13 @@ impl Tree {
         node.expanded = true;
     }
 
+    /// The children of `id` not left out by the knowledge.
+    pub fn open_children(&self, id: u32) -> usize {
+        self.children(id)
+            .filter(|&child| self.node(child).proof != Proof::Pruned)
+            .count()
+    }
+
     /// The child of an expanded, open node to follow next.
     pub fn select(&self, id: u32, rule: &Selection) -> Option<u32> {
         let log_parent = (self.node(id).visits.max(1) as f32).ln();
