@@ -54,6 +54,8 @@ pub fn search<G: Game, K: Knowledge<G>>(
     root_moves: &[G::Move],
     report: &mut dyn FnMut(&SearchInfo),
 ) -> SearchResult<G::Move> {
+    // The clock runs from here: copying a large kept tree takes time too.
+    let start = Instant::now();
     // The tree takes the memory the transposition table would.
     let capacity = tables.hash_megabytes() * (1 << 20) / std::mem::size_of::<Node>();
     tables.release_tt();
@@ -67,7 +69,7 @@ pub fn search<G: Game, K: Knowledge<G>>(
         .filter(|tree| tree.node(ROOT).expanded && tree.node(ROOT).proof == Proof::Open)
         .unwrap_or_else(|| Tree::new(capacity));
     let root = game.clone();
-    let mut search = MonteCarlo::new(game, knowledge, control, signals, tree);
+    let mut search = MonteCarlo::new(game, knowledge, control, signals, tree, start);
     let result = search.run(root_moves, report);
     // The answer goes out with the last report, which `go infinite` and
     // `go ponder` hold back until they are released.
@@ -111,6 +113,7 @@ impl<'a, G: Game, K: Knowledge<G>> MonteCarlo<'a, G, K> {
         control: SearchControl,
         signals: &'a SearchSignals,
         mut tree: Tree,
+        start: Instant,
     ) -> Self {
         // The root's moves are the root's (must-play) once more.
         tree.node_mut(ROOT).looked = false;
@@ -131,7 +134,7 @@ impl<'a, G: Game, K: Knowledge<G>> MonteCarlo<'a, G, K> {
             expand_visits: params.mcts_expand_visits.max(1) as u32,
             knowledge_visits: params.mcts_knowledge_visits.max(0) as u32,
             record: PlayoutRecord::new(bound),
-            start: Instant::now(),
+            start,
             simulations: 0,
             seldepth: 0,
             path: Vec::new(),
