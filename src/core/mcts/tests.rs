@@ -20,19 +20,23 @@ fn board(size: usize) -> Hex {
 }
 
 fn run<K: Knowledge<Hex>>(hex: &Hex, simulations: u64) -> SearchResult<HexMove> {
-    let mut tables = SearchTables::<Hex, K>::new(16);
+    search_in(&mut SearchTables::<Hex, K>::new(16), hex, simulations, &[])
+}
+
+/// Searches `hex` for `simulations` among `only` (all moves if empty),
+/// with `tables`, where the tree is kept for the next search.
+fn search_in<K: Knowledge<Hex>>(
+    tables: &mut SearchTables<Hex, K>,
+    hex: &Hex,
+    simulations: u64,
+    only: &[HexMove],
+) -> SearchResult<HexMove> {
     let control = SearchControl {
         max_nodes: Some(simulations),
         ..Default::default()
     };
-    search(
-        hex.clone(),
-        &mut tables,
-        &SearchSignals::default(),
-        control,
-        &[],
-        &mut |_| {},
-    )
+    let signals = SearchSignals::default();
+    search(hex.clone(), tables, &signals, control, only, &mut |_| {})
 }
 
 /// True when the side to move wins, by plain negamax.
@@ -121,19 +125,7 @@ fn assert_same_subtree(original: &Tree, a: u32, copy: &Tree, b: u32) {
 fn the_next_search_starts_from_the_subtree_two_plies_on() {
     let hex = board(6);
     let mut tables = SearchTables::<Hex, HexKnowledge>::new(16);
-    let control = SearchControl {
-        max_nodes: Some(4_000),
-        ..Default::default()
-    };
-    let signals = SearchSignals::default();
-    search(
-        hex.clone(),
-        &mut tables,
-        &signals,
-        control,
-        &[],
-        &mut |_| {},
-    );
+    search_in(&mut tables, &hex, 4_000, &[]);
     let kept = tables.kept_tree.take().expect("the tree is kept");
     let child = kept.tree.best_child(ROOT).expect("a move");
     let reply = kept.tree.best_child(child).expect("a reply");
@@ -162,23 +154,10 @@ fn the_next_search_starts_from_the_subtree_two_plies_on() {
 fn a_root_cut_down_by_searchmoves_is_not_kept() {
     let hex = board(5);
     let mut tables = SearchTables::<Hex, HexKnowledge>::new(16);
-    let control = SearchControl {
-        max_nodes: Some(500),
-        ..Default::default()
-    };
-    let signals = SearchSignals::default();
-    let only = [HexMove::cell(0)];
-    let result = search(
-        hex.clone(),
-        &mut tables,
-        &signals,
-        control,
-        &only,
-        &mut |_| {},
-    );
+    let result = search_in(&mut tables, &hex, 500, &[HexMove::cell(0)]);
     assert_eq!(result.best_move, Some(HexMove::cell(0)));
     assert!(tables.kept_tree.is_none());
-    search(hex, &mut tables, &signals, control, &[], &mut |_| {});
+    search_in(&mut tables, &hex, 500, &[]);
     let kept = tables.kept_tree.as_ref().expect("a whole root is kept");
     assert!(kept.tree.node(ROOT).child_count > 1);
 }
@@ -215,11 +194,6 @@ fn narrowed_grandchild(hex: &Hex, tree: &Tree) -> Option<Hex> {
 fn a_kept_root_has_only_the_moves_of_a_root() {
     // Inner nodes have all their moves; a root, only the must-play cells.
     let mut rng = SmallRng::seed_from_u64(5);
-    let signals = SearchSignals::default();
-    let control = SearchControl {
-        max_nodes: Some(3_000),
-        ..Default::default()
-    };
     for _ in 0..40 {
         let mut hex = board(6);
         let mut moves = Vec::new();
@@ -231,14 +205,7 @@ fn a_kept_root_has_only_the_moves_of_a_root() {
             continue;
         }
         let mut tables = SearchTables::<Hex, HexKnowledge>::new(16);
-        search(
-            hex.clone(),
-            &mut tables,
-            &signals,
-            control,
-            &[],
-            &mut |_| {},
-        );
+        search_in(&mut tables, &hex, 3_000, &[]);
         let Some(kept) = tables.kept_tree.as_ref() else {
             continue;
         };
@@ -246,14 +213,7 @@ fn a_kept_root_has_only_the_moves_of_a_root() {
             continue;
         };
         let allowed = root_moves(&next);
-        let result = search(
-            next.clone(),
-            &mut tables,
-            &signals,
-            control,
-            &[],
-            &mut |_| {},
-        );
+        let result = search_in(&mut tables, &next, 3_000, &[]);
         let best = result.best_move.expect("a move").to_code();
         assert!(allowed.contains(&best), "{}", next.to_fen());
         let tree = &tables.kept_tree.as_ref().expect("kept").tree;
