@@ -115,7 +115,8 @@ impl<'a, G: Game, K: Knowledge<G>> MonteCarlo<'a, G, K> {
         mut tree: Tree,
         start: Instant,
     ) -> Self {
-        // The root's moves are the root's (must-play) once more.
+        // A kept root had its closer look as an inner node; the knowledge
+        // may see more at a root.
         tree.node_mut(ROOT).looked = false;
         let params = control.params;
         let bound = knowledge.move_index_bound(&game);
