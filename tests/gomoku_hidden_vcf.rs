@@ -2,10 +2,8 @@
 //! if it were to move, the search keeps only the moves that may break that
 //! win; every move it leaves out must lose to a VCF.
 
-use boardgames::core::{Deadline, Game, Knowledge, OptionKind};
-use boardgames::games::gomoku::{
-    set_hidden_vcf_defence, Gomoku, GomokuKnowledge, GomokuRules, Move,
-};
+use boardgames::core::{Deadline, Game, Knowledge, KnowledgeSettings, OptionKind};
+use boardgames::games::gomoku::{Gomoku, GomokuKnowledge, GomokuSettings, Move};
 mod common;
 
 use common::gomoku::random_game;
@@ -18,7 +16,10 @@ const CHECK_BUDGET: u32 = 200_000;
 
 /// The moves a search would try here, and those outside one (no restriction).
 fn restricted_and_plain(game: &Gomoku) -> (Vec<Move>, Vec<Move>) {
-    let mut searching = GomokuKnowledge::default();
+    let mut searching = GomokuKnowledge::new(&GomokuSettings {
+        hidden_vcf_defence: true,
+        ..GomokuSettings::default()
+    });
     searching.prepare_search(game, &Deadline::default());
     let mut restricted = Vec::new();
     searching.search_moves(game, &mut restricted);
@@ -29,9 +30,7 @@ fn restricted_and_plain(game: &Gomoku) -> (Vec<Move>, Vec<Move>) {
 
 #[test]
 fn every_move_left_out_loses_to_a_vcf() {
-    // Off by default (it did not win in self-play); process-wide, and this
-    // file's only test switches it on.
-    set_hidden_vcf_defence(true);
+    // Off by default (it did not win in self-play): on in this search.
     let mut rng = SmallRng::seed_from_u64(2323);
     let mut restricted_positions = 0;
     let mut left_out = 0;
@@ -75,15 +74,21 @@ fn every_move_left_out_loses_to_a_vcf() {
 
 #[test]
 fn the_option_is_listed_off_and_takes_only_true_or_false() {
-    let mut rules = GomokuRules::default();
-    let listed = Gomoku::rule_options();
+    let listed = GomokuSettings::option_specs();
     let option = listed
         .iter()
         .find(|option| option.name == "HiddenVcfDefence")
         .expect("HiddenVcfDefence is listed");
     assert!(matches!(option.kind, OptionKind::Check { default: false }));
-    // "true" only: the other test needs it on.
-    assert!(Gomoku::set_rule_option(&mut rules, "HiddenVcfDefence", "true").is_ok());
-    let refused = Gomoku::set_rule_option(&mut rules, "HiddenVcfDefence", "maybe");
+    let mut settings = GomokuSettings::default();
+    assert!(!settings.hidden_vcf_defence);
+    assert_eq!(settings.set_option("hiddenvcfdefence", "TRUE"), Ok(true));
+    assert!(settings.hidden_vcf_defence);
+    let refused = settings.set_option("HiddenVcfDefence", "maybe");
     assert!(refused.is_err_and(|message| message.contains("true or false")));
+    assert!(
+        settings.hidden_vcf_defence,
+        "a refused value changes nothing"
+    );
+    assert_eq!(settings.set_option("Rule", "renju"), Ok(false));
 }

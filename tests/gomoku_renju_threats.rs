@@ -6,6 +6,7 @@
 
 mod common;
 
+use boardgames::core::search::AlphaBetaKnowledge;
 use boardgames::core::{Deadline, Game, Knowledge, Player};
 use boardgames::games::gomoku::board::{cell_of, coordinates, Rule};
 use boardgames::games::gomoku::{Gomoku, GomokuKnowledge, GomokuRules, Move};

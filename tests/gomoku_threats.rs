@@ -1,6 +1,7 @@
 //! Search knowledge: forced-move generation, VCF and VCT proofs played out
 //! against every defence, and results the game proves without search.
 
+use boardgames::core::search::AlphaBetaKnowledge;
 use boardgames::core::{Deadline, Game, Knowledge, Player};
 use boardgames::games::gomoku::pattern::{T_FIVE, T_OPEN_FOUR};
 use boardgames::games::gomoku::{Gomoku, GomokuKnowledge, GomokuRules, Move};

@@ -3,8 +3,8 @@
 //! gives and still wins when played out, and a node-limited search stops
 //! near its limit with the VCF probes' nodes counted.
 
-use boardgames::core::search::{SearchControl, SearchSignals, SearchTables};
-use boardgames::core::threads::search;
+use boardgames::core::control::{SearchControl, SearchSignals};
+use boardgames::core::search::{search, SearchTables};
 use boardgames::core::{Game, Player, Presentation};
 use boardgames::games::gomoku::{Gomoku, GomokuKnowledge, GomokuRules, Move};
 mod common;
@@ -96,21 +96,22 @@ fn a_node_limited_search_counts_the_vcf_nodes_and_stops_near_its_limit() {
     let mut probed = 0;
     for text in Gomoku::bench_positions() {
         let game = Gomoku::from_fen(text, &GomokuRules::default()).expect("bench position");
-        let mut tables = SearchTables::<Gomoku, GomokuKnowledge>::new(16);
+        let mut tables = SearchTables::<Gomoku>::new(16);
+        let mut knowledge = [GomokuKnowledge::default()];
         let control = SearchControl {
             max_nodes: Some(LIMIT),
             ..SearchControl::default()
         };
         let result = search(
             game,
+            &mut knowledge,
             &mut tables,
             &SearchSignals::default(),
             control,
             &[],
-            1,
             &mut |_| {},
         );
-        let knowledge = tables.main_knowledge().expect("the search's knowledge");
+        let knowledge = &knowledge[0];
         let vcf_nodes = knowledge.vcf_stats().nodes + knowledge.vct_nodes();
         assert!(result.best_move.is_some(), "{text}");
         probed += u32::from(vcf_nodes > 0);

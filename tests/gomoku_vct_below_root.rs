@@ -3,8 +3,8 @@
 //! hold against every defence, and its nodes reach the search's count. It
 //! runs only in searches with a time limit.
 
-use boardgames::core::{Deadline, Game, Knowledge, Player};
-use boardgames::games::gomoku::{set_vct_below_root, Gomoku, GomokuKnowledge, GomokuRules, Move};
+use boardgames::core::{Deadline, Game, Knowledge, KnowledgeSettings, Player};
+use boardgames::games::gomoku::{Gomoku, GomokuKnowledge, GomokuRules, GomokuSettings, Move};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -27,11 +27,17 @@ fn play(game: &mut Gomoku, name: &str) {
     game.make_move(mv);
 }
 
-/// A search's deadline far enough away that no test reaches it, with the
-/// threat search below the root switched on (`VctBelowRoot`, off by
-/// default; every test of this file wants it on).
+/// A knowledge with the threat search below the root switched on
+/// (`VctBelowRoot`, off by default; every test of this file wants it on).
+fn threat_searching() -> GomokuKnowledge {
+    GomokuKnowledge::new(&GomokuSettings {
+        vct_below_root: true,
+        ..GomokuSettings::default()
+    })
+}
+
+/// A search's deadline far enough away that no test reaches it.
 fn timed() -> Deadline {
-    set_vct_below_root(true);
     let later = Instant::now() + Duration::from_secs(600);
     Deadline::new(Some(later), Arc::new(AtomicBool::new(false)))
 }
@@ -47,11 +53,11 @@ const ROOT_BEFORE_THE_DOUBLE_THREE: [&str; 7] = ["f8", "a1", "g8", "a15", "h10",
 #[test]
 fn a_root_move_that_allows_a_threat_win_is_proven_lost() {
     let mut game = game_from(&ROOT_BEFORE_THE_DOUBLE_THREE);
-    let mut knowledge = GomokuKnowledge::default();
+    let mut knowledge = threat_searching();
     knowledge.prepare_search(&game, &timed());
     knowledge.take_prover_nodes();
     play(&mut game, "o15");
-    let by_fours = GomokuKnowledge::default().find_vcf(&mut game, 100_000);
+    let by_fours = threat_searching().find_vcf(&mut game, 100_000);
     assert_eq!(by_fours, None);
     let plies = knowledge
         .forced_result(&mut game)
@@ -65,7 +71,7 @@ fn a_root_move_that_allows_a_threat_win_is_proven_lost() {
 #[test]
 fn a_root_move_that_spoils_the_threat_is_not_proven_lost() {
     let mut game = game_from(&ROOT_BEFORE_THE_DOUBLE_THREE);
-    let mut knowledge = GomokuKnowledge::default();
+    let mut knowledge = threat_searching();
     knowledge.prepare_search(&game, &timed());
     play(&mut game, "h8");
     assert_eq!(knowledge.forced_result(&mut game), None);
@@ -75,7 +81,7 @@ fn a_root_move_that_spoils_the_threat_is_not_proven_lost() {
 fn the_threat_search_runs_neither_at_the_root_nor_two_plies_below() {
     let mut at_root = game_from(&ROOT_BEFORE_THE_DOUBLE_THREE);
     play(&mut at_root, "o15");
-    let mut knowledge = GomokuKnowledge::default();
+    let mut knowledge = threat_searching();
     knowledge.prepare_search(&at_root, &timed());
     assert_eq!(knowledge.forced_result(&mut at_root), None);
 
@@ -104,7 +110,7 @@ fn every_win_proven_one_ply_below_the_root_holds() {
         }
         let mut root = random_game(&mut rng, 10..30);
         let mut moves = Vec::new();
-        let mut knowledge = GomokuKnowledge::default();
+        let mut knowledge = threat_searching();
         knowledge.search_moves(&root, &mut moves);
         if root.outcome().is_some() || moves.is_empty() {
             continue;
@@ -113,11 +119,11 @@ fn every_win_proven_one_ply_below_the_root_holds() {
         let mv = moves[rng.gen_range(0..moves.len())];
         root.make_move(mv);
         let attacker = root.side_to_move();
-        let by_fours = GomokuKnowledge::default().find_vcf(&mut root, 1_000_000);
+        let by_fours = threat_searching().find_vcf(&mut root, 1_000_000);
         if let (None, Some(plies)) = (by_fours, knowledge.forced_result(&mut root)) {
             if plies > 0 {
                 let turns = (plies as u32).div_ceil(2);
-                let mut prover = GomokuKnowledge::default();
+                let mut prover = threat_searching();
                 assert!(
                     win_holds(&mut root, &mut prover, attacker, turns, vct),
                     "{}",
@@ -133,7 +139,7 @@ fn every_win_proven_one_ply_below_the_root_holds() {
 #[test]
 fn a_search_without_a_time_limit_runs_no_threat_search_below_its_root() {
     let mut game = game_from(&ROOT_BEFORE_THE_DOUBLE_THREE);
-    let mut knowledge = GomokuKnowledge::default();
+    let mut knowledge = threat_searching();
     knowledge.prepare_search(&game, &Deadline::default());
     play(&mut game, "o15");
     assert_eq!(knowledge.forced_result(&mut game), None);
@@ -141,10 +147,16 @@ fn a_search_without_a_time_limit_runs_no_threat_search_below_its_root() {
 
 #[test]
 fn the_vct_below_root_option_takes_true_or_false_only() {
-    let mut rules = GomokuRules::default();
-    assert!(Gomoku::set_rule_option(&mut rules, "VctBelowRoot", "true").is_ok());
-    let refused = Gomoku::set_rule_option(&mut rules, "VctBelowRoot", "maybe");
+    let mut settings = GomokuSettings::default();
+    assert_eq!(settings.set_option("VctBelowRoot", "true"), Ok(true));
+    assert!(settings.vct_below_root);
+    let refused = settings.set_option("VctBelowRoot", "maybe");
     assert!(refused.is_err_and(|message| message.contains("true or false")));
-    let listed = Gomoku::rule_options();
+    assert!(settings.vct_below_root, "a refused value changes nothing");
+    let listed = GomokuSettings::option_specs();
     assert!(listed.iter().any(|option| option.name == "VctBelowRoot"));
+    // An engine option now, not a rule.
+    assert!(!Gomoku::rule_options()
+        .iter()
+        .any(|option| option.name == "VctBelowRoot"));
 }

@@ -5,6 +5,7 @@ mod common;
 
 use common::hex::brute_force_wins;
 
+use boardgames::core::search::AlphaBetaKnowledge;
 use boardgames::core::{Game, Knowledge, Player};
 use boardgames::games::hex::analysis::{bridge_replies, immediate_wins, is_dead, winning_cells};
 use boardgames::games::hex::{opening, proving, Hex, HexKnowledge, HexMove, HexRules};

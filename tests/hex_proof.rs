@@ -12,7 +12,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use boardgames::core::dfpn::{prove, ProofLimits, ProofTable, Verdict, UNLIMITED};
+use boardgames::core::dfpn::{prove, ProofKnowledge, ProofLimits, ProofTable, Verdict, UNLIMITED};
 use boardgames::core::{Deadline, Game, Knowledge};
 use boardgames::games::hex::proving::{opening_cells, prove_opening, published_first_player_wins};
 use boardgames::games::hex::vc::{mustplay, Budget};

@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use boardgames::core::dfpn::{prove, ProofLimits, ProofTable, Verdict, UNLIMITED};
+use boardgames::core::dfpn::{prove, ProofKnowledge, ProofLimits, ProofTable, Verdict, UNLIMITED};
 use boardgames::core::{Deadline, Game, Knowledge, Outcome, PlainKnowledge, Player};
 use boardgames::games::breakthrough::{Breakthrough, BreakthroughKnowledge};
 use boardgames::games::gomoku::Gomoku;
@@ -87,7 +87,11 @@ fn random_positions<G: Game>(
 
 /// Checks one question (`attacker` wins within `within` plies) on one
 /// position; returns whether the win exists.
-fn check_question<G: Game, K: Knowledge<G>>(position: &G, attacker: Player, within: u32) -> bool {
+fn check_question<G: Game, K: ProofKnowledge<G>>(
+    position: &G,
+    attacker: Player,
+    within: u32,
+) -> bool {
     let exhaustive_limit = within.min(200);
     let mut memo = HashMap::new();
     let mut position = position.clone();
@@ -104,7 +108,7 @@ fn check_question<G: Game, K: Knowledge<G>>(position: &G, attacker: Player, with
         &mut position,
         &limits,
         &mut table,
-        &mut K::default(),
+        &mut K::new(&Default::default()),
         &mut |_| {},
     );
     assert_eq!(position.to_fen(), fen, "the position is restored");
@@ -139,7 +143,7 @@ fn check_question<G: Game, K: Knowledge<G>>(position: &G, attacker: Player, with
 /// Every question on every position: each side as attacker, within a few
 /// limits; returns how many wins there were, so a caller can see that both
 /// answers were exercised.
-fn check_positions<G: Game, K: Knowledge<G>>(positions: &[G], limits: &[u32]) -> usize {
+fn check_positions<G: Game, K: ProofKnowledge<G>>(positions: &[G], limits: &[u32]) -> usize {
     let mut wins = 0;
     for position in positions {
         for attacker in [Player::P1, Player::P2] {
@@ -154,7 +158,7 @@ fn check_positions<G: Game, K: Knowledge<G>>(positions: &[G], limits: &[u32]) ->
 /// Checks every question on `positions` with the game's knowledge and with
 /// none, which must agree; the wins must be neither rare nor nearly all, so
 /// that both answers are exercised.
-fn check_with_and_without_knowledge<G: Game, K: Knowledge<G>>(
+fn check_with_and_without_knowledge<G: Game, K: ProofKnowledge<G>>(
     positions: &[G],
     limits: &[u32],
     label: &str,

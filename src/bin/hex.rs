@@ -27,8 +27,7 @@ fn bench_eval() {
                 eprintln!("bench-eval: the resistance weights do not load");
                 return;
             };
-            let mut knowledge = HexKnowledge::default();
-            knowledge.set_eval_settings(settings);
+            let mut knowledge = HexKnowledge::new(&settings);
             let (calls, seconds, checksum) = time_children(&positions, &mut knowledge);
             println!(
                 "{size:>4} {:<12} {:>9} {:>8.0} {:>9.2} {checksum:>9}",

@@ -252,21 +252,28 @@ mod tests {
 
     #[test]
     fn the_rules_alone_give_an_engine_that_plays_the_win() {
+        use crate::core::control::{mate_distance_in_moves, SearchControl, SearchSignals};
         use crate::core::knowledge::PlainKnowledge;
-        use crate::core::search::{
-            mate_distance_in_moves, SearchControl, SearchSignals, SearchTables,
-        };
-        use crate::core::threads::search;
+        use crate::core::search::{search, SearchTables};
 
         // Eight stones: taking two leaves a multiple of three, a lost pile.
         let pile = Pile::from_fen("8 1", &Flaws::default()).expect("a valid pile");
-        let mut tables = SearchTables::<Pile, PlainKnowledge<Pile>>::new(1);
+        let mut tables = SearchTables::<Pile>::new(1);
         let control = SearchControl {
             max_depth: 12,
             ..Default::default()
         };
         let signals = SearchSignals::default();
-        let result = search(pile, &mut tables, &signals, control, &[], 1, &mut |_| {});
+        let mut knowledge = [PlainKnowledge::default()];
+        let result = search(
+            pile,
+            &mut knowledge,
+            &mut tables,
+            &signals,
+            control,
+            &[],
+            &mut |_| {},
+        );
         assert_eq!(result.best_move, Some(2));
         assert_eq!(mate_distance_in_moves(result.score), Some(3));
     }

@@ -1,25 +1,21 @@
-//! What the search asks of a game beyond its rules: a per-thread knowledge
+//! What every search asks of a game beyond its rules: a per-thread knowledge
 //! object.
 //!
 //! Each search thread owns one `Knowledge` value for the whole life of the
-//! engine (kept between moves, replaced by `ucinewgame` or a rule change):
-//! its evaluation and caches, its solvers and their tables, the deadline its
-//! long analyses respect. The position stays a plain value that the search
-//! passes in; nothing here is shared between threads or global.
+//! engine (kept between moves, replaced by `ucinewgame`, a rule change or a
+//! change of its settings): its evaluation and caches, its solvers and their
+//! tables, the deadline its long analyses respect. The position stays a plain
+//! value that the search passes in; nothing here is shared between threads or
+//! global. What one search alone asks is in that search's own trait beside
+//! its code: `search::AlphaBetaKnowledge`, `dfpn::ProofKnowledge`,
+//! `mcts::MonteCarloKnowledge`.
 
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use rand::rngs::SmallRng;
-
-use super::dfpn::ProofCells;
-use super::game::{Game, MoveCode, Player, Score};
-use super::mcts::{random_playout, PlayoutRecord};
-use super::params::SearchParams;
-use super::strength::{Ladder, GENERIC_LADDER};
-use super::wdl::WdlModel;
+use super::game::{Game, MoveCode, OptionSpec, Score};
 
 /// A line of the static evaluation, shown by the `eval` command.
 #[derive(Clone, Debug)]
@@ -82,76 +78,49 @@ impl Deadline {
     }
 }
 
-/// What a game says of null-move pruning, where a side that could pass
-/// and still score at least beta is taken to stand at least that well.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NullMove {
-    /// A pass may be a side's best move (or the game has none).
-    Unsound,
-    /// A move is never worse than a pass (Hex: a stone never hurts its owner).
-    Sound,
-    /// Zugzwang occurs, rarely: a fail-high after a pass is confirmed by a
-    /// shallower search of the real moves before it is trusted.
-    Verified,
-}
-
-/// Which search an engine runs (the `SearchMethod` option).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SearchMethod {
-    /// Alpha-beta over the static evaluation (`search/`).
-    AlphaBeta,
-    /// Monte Carlo tree search over the knowledge's playouts (`mcts/`).
-    MonteCarlo,
-}
-
-impl SearchMethod {
-    pub const NAMES: [&'static str; 2] = ["alphabeta", "mcts"];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            SearchMethod::AlphaBeta => Self::NAMES[0],
-            SearchMethod::MonteCarlo => Self::NAMES[1],
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<SearchMethod> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "alphabeta" => Some(SearchMethod::AlphaBeta),
-            "mcts" => Some(SearchMethod::MonteCarlo),
-            _ => None,
-        }
-    }
-}
-
 /// History slots a knowledge without its own `move_index` uses: moves are
 /// folded onto them by their codes (a collision only blurs ordering).
 pub const DEFAULT_MOVE_INDEX_BOUND: usize = 1 << 14;
 
-/// Game knowledge for the search: one value per search thread.
+/// The engine options a knowledge reads (an evaluation's choice, a threat
+/// search's switches), as plain values: the engine keeps one and hands it to
+/// every knowledge it makes, so two engines in one process can differ.
+pub trait KnowledgeSettings: Clone + Default + Send + Sync + 'static {
+    /// The options, listed after the game's rule options.
+    fn option_specs() -> Vec<OptionSpec> {
+        Vec::new()
+    }
+
+    /// `setoption`: `Ok(false)` when `name` is none of these options (the
+    /// engine then looks elsewhere), an error when the value is bad (the
+    /// settings are then unchanged).
+    fn set_option(&mut self, name: &str, value: &str) -> Result<bool, String> {
+        let _ = (name, value);
+        Ok(false)
+    }
+}
+
+/// No options.
+impl KnowledgeSettings for () {}
+
+/// Game knowledge for every search: one value per search thread.
 ///
 /// Every method receives the position the search is at; what changes move
 /// by move belongs in the position, so the knowledge need not follow the
 /// search along its line.
-pub trait Knowledge<G: Game>: Default + Send + 'static {
+pub trait Knowledge<G: Game>: Sized + Send + 'static {
+    /// The option values this knowledge is made with.
+    type Settings: KnowledgeSettings;
+
+    /// A knowledge with these settings and empty caches.
+    fn new(settings: &Self::Settings) -> Self;
+
     /// Called before every search with its root and limits: a knowledge
     /// may note where the search starts (to give deeper analysis to the
     /// moves right below the root), reset what must not outlive one search,
     /// and keep the deadline its own long analyses must respect.
     fn prepare_search(&mut self, root: &G, deadline: &Deadline) {
         let _ = (root, deadline);
-    }
-
-    /// Called instead of `prepare_search` before a proof search (df-pn,
-    /// `go mate`, a root solver built on it). A proof gains from analysis
-    /// at every node that would slow alpha-beta down too much (a settled
-    /// node ends its whole subtree), so a knowledge may switch it on here;
-    /// the next `prepare_search` switches it off. `within_plies` is the
-    /// proof's length limit (`dfpn::UNLIMITED` for none): analysis that
-    /// keeps results but not their lengths is only sound where it cannot
-    /// bind.
-    fn prepare_proof(&mut self, root: &G, deadline: &Deadline, within_plies: u32) {
-        let _ = within_plies;
-        self.prepare_search(root, deadline);
     }
 
     /// Static evaluation from the side to move's point of view, in
@@ -173,22 +142,6 @@ pub trait Knowledge<G: Game>: Default + Send + 'static {
         position.generate_moves(moves);
     }
 
-    /// Clears `moves` and fills it with the "noisy" moves quiescence search
-    /// should look at (captures, threats). Empty means quiescence is just
-    /// the static evaluation.
-    fn noisy_moves(&mut self, position: &G, moves: &mut Vec<G::Move>) {
-        let _ = position;
-        moves.clear();
-    }
-
-    /// True when the side to move faces a threat it must answer now (like
-    /// check in chess): quiescence then may not "stand pat" on the static
-    /// evaluation and searches `search_moves` instead of the noisy moves.
-    fn must_respond(&mut self, position: &G) -> bool {
-        let _ = position;
-        false
-    }
-
     /// A result provable cheaply from here without search: `Some(n)` with
     /// n > 0 means the side to move wins in n plies, n < 0 that it loses in
     /// -n plies (an unstoppable runner, a VCF). Called at interior nodes and
@@ -205,35 +158,6 @@ pub trait Knowledge<G: Game>: Default + Send + 'static {
     /// own nodes, so that a node limit bounds all the work of a search.
     fn take_prover_nodes(&mut self) -> u64 {
         0
-    }
-
-    /// A result worth its cost only where a proof search is about to
-    /// expand a node, not at every child it generates (a connection
-    /// search some hundred evaluations long): counted as in
-    /// `forced_result`. Only the proof search asks it.
-    fn expansion_result(&mut self, position: &mut G) -> Option<i32> {
-        let _ = position;
-        None
-    }
-
-    /// The cells, by `move_index`, that the result just settled at
-    /// `position` (by the rules, `forced_result` or `expansion_result`)
-    /// rests on: its winner still wins if the loser is given any other
-    /// empty cell (`dfpn::ProofCells`). Returning `Some` asserts that the
-    /// game is never drawn and that a stone never hurts its owner; `None`
-    /// stands for every cell and prunes nothing.
-    fn settled_cells(&mut self, position: &G) -> Option<ProofCells> {
-        let _ = position;
-        None
-    }
-
-    /// The cells that justify leaving out the moves the last
-    /// `search_moves` at `position` did not return (must-play carriers,
-    /// inferior-cell patterns): each left-out move loses whenever the
-    /// moves kept all lose, as long as these cells stay as they are.
-    fn narrowing_cells(&mut self, position: &G) -> Option<ProofCells> {
-        let _ = position;
-        None
     }
 
     /// A key of `position` alone, where `Game::hash` may join it with its
@@ -266,38 +190,6 @@ pub trait Knowledge<G: Game>: Default + Send + 'static {
         0
     }
 
-    /// True when every move gets a positive hint because every move scores
-    /// (Jogo do Cavalo). The search then treats hinted moves as it treats
-    /// quiet ones elsewhere: late ones are searched less deep, and killers
-    /// are tried before them. Otherwise a hinted move (a capture, a threat)
-    /// is always searched to full depth.
-    fn hints_every_move() -> bool {
-        false
-    }
-
-    /// Whether null-move pruning is sound in this game (see `NullMove`).
-    fn null_move() -> NullMove {
-        NullMove::Unsound
-    }
-
-    /// This game's defaults for the search's parameters (each a `setoption`
-    /// spin): what measurement found best for it.
-    fn search_params() -> SearchParams {
-        SearchParams::default()
-    }
-
-    /// How this knowledge's scores turn into chances of a win, a draw and a
-    /// loss (`UCI_ShowWDL`), fitted to the game's results.
-    fn wdl_model() -> WdlModel {
-        WdlModel::GENERIC
-    }
-
-    /// The game's ladder of weaker levels with their measured Elo
-    /// (`UCI_LimitStrength`, `UCI_Elo`).
-    fn strength_ladder() -> &'static Ladder {
-        &GENERIC_LADDER
-    }
-
     /// A dense index of the move for the history table, below
     /// `move_index_bound`.
     fn move_index(&self, position: &G, mv: G::Move) -> usize {
@@ -309,45 +201,6 @@ pub trait Knowledge<G: Game>: Default + Send + 'static {
     fn move_index_bound(&self, position: &G) -> usize {
         let _ = position;
         DEFAULT_MOVE_INDEX_BOUND
-    }
-
-    /// The search this game's engine runs unless `SearchMethod` says
-    /// otherwise: what measurement found stronger for it.
-    fn search_method() -> SearchMethod {
-        SearchMethod::AlphaBeta
-    }
-
-    /// Monte Carlo search: plays `position` out to the end of the game,
-    /// noting in `record` who played each move (by `move_index`), and
-    /// leaves it as it found it. Returns the winner, `None` for a draw.
-    /// Defaults to uniformly random legal moves; a game's own playout
-    /// (answers to threats, a faster board) is where its strength lies.
-    fn playout(
-        &mut self,
-        position: &mut G,
-        rng: &mut SmallRng,
-        record: &mut PlayoutRecord,
-    ) -> Option<Player> {
-        random_playout(self, position, rng, record)
-    }
-
-    /// Monte Carlo search: a closer look, worth its cost only at a node the
-    /// search keeps coming back to (`MctsKnowledgeVisits` simulations): a
-    /// result proven there, counted as in `forced_result`; or else `moves`
-    /// (the node's children) cut down to those still worth searching, the
-    /// ones removed proven to lose. Like `forced_result`, it may play on
-    /// `position` and must restore it. Defaults to nothing.
-    fn closer_look(&mut self, position: &mut G, moves: &mut Vec<G::Move>) -> Option<i32> {
-        let _ = (position, moves);
-        None
-    }
-
-    /// Monte Carlo search: what the knowledge believes of `mv` before any
-    /// simulation, as simulations and the mover's wins among them, added
-    /// to the move's all-moves-as-first statistics. Defaults to nothing.
-    fn move_prior(&mut self, position: &G, mv: G::Move) -> (f32, f32) {
-        let _ = (position, mv);
-        (0.0, 0.0)
     }
 }
 
@@ -364,6 +217,12 @@ impl<G> Default for PlainKnowledge<G> {
 }
 
 impl<G: Game> Knowledge<G> for PlainKnowledge<G> {
+    type Settings = ();
+
+    fn new(_settings: &()) -> Self {
+        PlainKnowledge::default()
+    }
+
     fn evaluate(&mut self, _position: &G) -> Score {
         0
     }

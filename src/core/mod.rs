@@ -1,10 +1,13 @@
 //! The game-independent engine core: the seam (`Game` for the rules,
-//! `Knowledge` for what the search asks beyond them, `Presentation` for what
-//! a person sees), search and its threads, transposition table, time
-//! management and perft.
+//! `Knowledge` for what every search asks beyond them, and each search's
+//! own trait beside it: `search::AlphaBetaKnowledge`,
+//! `mcts::MonteCarloKnowledge`, `dfpn::ProofKnowledge`; `Presentation` for
+//! what a person sees), the searches (`control` is what a caller hands any
+//! of them), transposition table, time management and perft.
 
 pub mod cell;
 pub mod contract;
+pub mod control;
 pub mod dfpn;
 pub mod game;
 pub mod knowledge;
@@ -14,7 +17,6 @@ pub mod perft;
 pub mod presentation;
 pub mod search;
 pub mod strength;
-pub mod threads;
 pub mod time;
 pub mod tt;
 pub mod wdl;
@@ -25,6 +27,7 @@ pub use game::{
     MATE_BOUND, MOVE_CODE_LIMIT,
 };
 pub use knowledge::{
-    Deadline, EvalTerm, Knowledge, NullMove, PlainKnowledge, RootSolution, SearchMethod,
+    Deadline, EvalTerm, Knowledge, KnowledgeSettings, PlainKnowledge, RootSolution,
 };
+pub use params::NullMove;
 pub use presentation::{Presentation, RecordStyle, SgfPoints};

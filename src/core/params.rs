@@ -5,6 +5,20 @@
 
 use super::game::{OptionKind, OptionSpec};
 
+/// What a game says of null-move pruning, where a side that could pass
+/// and still score at least beta is taken to stand at least that well.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum NullMove {
+    /// A pass may be a side's best move (or the game has none).
+    #[default]
+    Unsound,
+    /// A move is never worse than a pass (Hex: a stone never hurts its owner).
+    Sound,
+    /// Zugzwang occurs, rarely: a fail-high after a pass is confirmed by a
+    /// shallower search of the real moves before it is trusted.
+    Verified,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchParams {
     /// Half-width of the first aspiration window around the last score.

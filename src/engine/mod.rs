@@ -2,25 +2,28 @@
 //! position and its move history, and a search running on its own thread.
 
 mod options;
+mod profile;
 mod proof;
+mod state;
 
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use crate::core::control::{SearchControl, SearchSignals, MAX_PLY};
+pub use crate::core::control::{SearchInfo, SearchResult};
 use crate::core::game::{Game, OptionSpec};
-use crate::core::knowledge::{EvalTerm, Knowledge, SearchMethod};
-use crate::core::mcts;
+use crate::core::knowledge::{EvalTerm, KnowledgeSettings};
 use crate::core::params::SearchParams;
 use crate::core::presentation::Presentation;
-use crate::core::search::{SearchControl, SearchSignals, SearchTables, MAX_PLY};
-pub use crate::core::search::{SearchInfo, SearchResult};
+use crate::core::search;
 use crate::core::strength::{Skill, LEVEL_LINES};
-use crate::core::threads::search;
 pub use crate::core::time::{Clock, SearchLimits};
-pub use options::EngineOptions;
+pub use options::{EngineOptions, OptionRanges};
+pub use profile::{EngineProfile, Profile, SearchMethod, SearchMethods};
 pub use proof::ProofReport;
+use state::SearchState;
 
 /// A running search. Dropping the handle stops the search and waits for it.
 pub struct SearchHandle<G: Game> {
@@ -98,38 +101,52 @@ impl<G: Game> Drop for SearchHandle<G> {
     }
 }
 
-/// One game's engine: `G` the rules, `K` the knowledge its search uses.
-pub struct Engine<G: Game, K: Knowledge<G>> {
+/// One game's engine: `G` the rules, `K` the knowledge its searches use,
+/// with its game's profile.
+pub struct Engine<G: Game, K: EngineProfile<G>> {
     options: EngineOptions,
+    profile: Profile<G, K>,
+    ranges: OptionRanges,
     params: SearchParams,
+    /// The options the knowledge reads, handed to every knowledge made.
+    settings: K::Settings,
     rules: G::Rules,
     /// The position `position` set, before its moves.
     root: G,
     /// The moves played since `root`, so that `undo_move` can step back.
     history: Vec<G::Move>,
     position: G,
-    tables: Arc<Mutex<SearchTables<G, K>>>,
+    state: Arc<Mutex<SearchState<G, K>>>,
 }
 
-impl<G: Game, K: Knowledge<G>> Default for Engine<G, K> {
+impl<G: Game, K: EngineProfile<G>> Default for Engine<G, K> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<G: Game, K: Knowledge<G>> Engine<G, K> {
+impl<G: Game, K: EngineProfile<G>> Engine<G, K> {
     pub fn new() -> Self {
+        let profile = K::profile();
+        let ranges = OptionRanges {
+            elo: profile.ladder.elo_range(),
+            default_method: profile.default_method(),
+            methods: profile.methods.offered(),
+        };
         let options = EngineOptions {
-            elo: EngineOptions::default_elo(K::strength_ladder().elo_range()),
-            search_method: K::search_method(),
+            elo: EngineOptions::default_elo(ranges.elo),
+            search_method: ranges.default_method,
             ..Default::default()
         };
         let rules = G::Rules::default();
         let root = G::start_position(&rules);
         Engine {
-            params: K::search_params(),
-            tables: Arc::new(Mutex::new(SearchTables::new(options.hash_megabytes))),
+            params: profile.params,
+            state: Arc::new(Mutex::new(SearchState::new(options.hash_megabytes))),
+            profile,
+            ranges,
             options,
+            settings: K::Settings::default(),
             rules,
             position: root.clone(),
             root,
@@ -138,26 +155,34 @@ impl<G: Game, K: Knowledge<G>> Engine<G, K> {
     }
 
     pub fn option_specs(&self) -> Vec<OptionSpec> {
-        let mut specs = EngineOptions::specs(K::strength_ladder().elo_range(), K::search_method());
+        let mut specs = EngineOptions::specs(&self.ranges);
         specs.extend(self.params.specs());
         specs.extend(G::rule_options());
+        specs.extend(K::Settings::option_specs());
         specs
     }
 
-    /// `setoption`: engine options first, then the game's rule options. A rule
-    /// change resets the position to the new rules' start.
+    /// `setoption`: engine options first, then the search's parameters, the
+    /// game's rule options and the knowledge's. A rule change resets the
+    /// position to the new rules' start; a knowledge option makes the
+    /// searches' knowledge anew with it.
     pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
-        let elo_range = K::strength_ladder().elo_range();
-        if let Some(change) = self.options.set(name, value, elo_range)? {
+        if let Some(change) = self.options.set(name, value, &self.ranges)? {
             if change.hash_changed {
-                *self.lock_tables() = SearchTables::new(self.options.hash_megabytes);
+                *self.lock_state() = SearchState::new(self.options.hash_megabytes);
             }
             if change.clear_hash {
-                self.lock_tables().clear();
+                self.lock_state().clear();
             }
             return Ok(());
         }
         if self.params.set(name, value)? {
+            return Ok(());
+        }
+        let mut settings = self.settings.clone();
+        if settings.set_option(name, value)? {
+            self.settings = settings;
+            self.lock_state().knowledge.clear();
             return Ok(());
         }
         let spec = G::rule_options()
@@ -170,12 +195,21 @@ impl<G: Game, K: Knowledge<G>> Engine<G, K> {
         self.root = G::start_position(&self.rules);
         self.position = self.root.clone();
         self.history.clear();
-        self.lock_tables().clear();
+        self.lock_state().clear();
         Ok(())
     }
 
     pub fn options(&self) -> &EngineOptions {
         &self.options
+    }
+
+    pub fn profile(&self) -> &Profile<G, K> {
+        &self.profile
+    }
+
+    /// The option values the knowledge is made with.
+    pub fn knowledge_settings(&self) -> &K::Settings {
+        &self.settings
     }
 
     pub fn rules(&self) -> &G::Rules {
@@ -192,13 +226,13 @@ impl<G: Game, K: Knowledge<G>> Engine<G, K> {
     }
 
     pub fn new_game(&mut self) {
-        self.lock_tables().clear();
+        self.lock_state().clear();
     }
 
-    fn lock_tables(&self) -> std::sync::MutexGuard<'_, SearchTables<G, K>> {
+    fn lock_state(&self) -> std::sync::MutexGuard<'_, SearchState<G, K>> {
         // A panicked search leaves the tables in a usable state: entries are
         // written whole, so the poison flag can be ignored.
-        self.tables
+        self.state
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
@@ -247,7 +281,7 @@ impl<G: Game, K: Knowledge<G>> Engine<G, K> {
     /// The evaluation of the current position, term by term, and its total,
     /// from a knowledge of its own (a running search keeps its own).
     pub fn evaluation(&self) -> (Vec<EvalTerm>, crate::core::Score) {
-        let mut knowledge = K::default();
+        let mut knowledge = K::new(&self.settings);
         let terms = knowledge.eval_terms(&self.position);
         (terms, knowledge.evaluate(&self.position))
     }
@@ -274,35 +308,50 @@ impl<G: Game, K: Knowledge<G>> Engine<G, K> {
         let signals = SearchSignals::default();
         let control = self.search_control(&limits);
         let game = self.position.clone();
-        let threads = self.options.threads;
-        let method = self.search_method(&limits);
-        let tables = Arc::clone(&self.tables);
+        let threads = match self.search_method(&limits) {
+            SearchMethod::AlphaBeta => self.options.threads,
+            SearchMethod::MonteCarlo => 1,
+        };
+        let monte_carlo = match self.search_method(&limits) {
+            SearchMethod::AlphaBeta => None,
+            SearchMethod::MonteCarlo => self.profile.methods.monte_carlo,
+        };
+        let settings = self.settings.clone();
+        let state = Arc::clone(&self.state);
         let thread_signals = signals.clone();
         let work = move || {
-            let mut tables = tables
+            let mut state = state
                 .lock()
                 .unwrap_or_else(|poisoned| poisoned.into_inner());
-            match method {
-                SearchMethod::MonteCarlo => mcts::search(
+            let SearchState {
+                knowledge,
+                alpha_beta,
+                monte_carlo: kept,
+            } = &mut *state;
+            let knowledge = SearchState::<G, K>::knowledge_for(knowledge, threads, &settings);
+            match monte_carlo {
+                Some(monte_carlo) => {
+                    // The tree takes the memory the transposition table would.
+                    alpha_beta.release_tt();
+                    monte_carlo(
+                        game,
+                        &mut knowledge[0],
+                        kept,
+                        &thread_signals,
+                        control,
+                        &root_moves,
+                        &mut *on_info,
+                    )
+                }
+                None => search::search(
                     game,
-                    &mut tables,
+                    knowledge,
+                    alpha_beta,
                     &thread_signals,
                     control,
                     &root_moves,
                     &mut *on_info,
                 ),
-                SearchMethod::AlphaBeta => {
-                    tables.restore_tt();
-                    search(
-                        game,
-                        &mut tables,
-                        &thread_signals,
-                        control,
-                        &root_moves,
-                        threads,
-                        &mut *on_info,
-                    )
-                }
             }
         };
         let mut handle = spawn_search(signals, work);
@@ -311,9 +360,10 @@ impl<G: Game, K: Knowledge<G>> Engine<G, K> {
         handle
     }
 
-    /// The search `go` runs: the option's, except that `go depth` and
-    /// `Depth`, limits only alpha-beta has, and the weaker levels, whose
-    /// ladder was measured with alpha-beta, always run alpha-beta.
+    /// The search `go` runs: the option's (one the profile offers), except
+    /// that `go depth` and `Depth`, limits only alpha-beta has, and the
+    /// weaker levels, whose ladder was measured with alpha-beta, always run
+    /// alpha-beta.
     fn search_method(&self, limits: &SearchLimits) -> SearchMethod {
         let weakened = self.options.limit_strength && !self.options.analyse_mode;
         if limits.depth.is_some() || self.options.depth_cap > 0 || weakened {
@@ -339,9 +389,11 @@ impl<G: Game, K: Knowledge<G>> Engine<G, K> {
             lines: self.options.multipv,
             ponder: limits.ponder,
             skill: None,
+            null_move: self.profile.null_move,
+            hints_every_move: self.profile.hints_every_move,
         };
         if self.options.limit_strength && !self.options.analyse_mode {
-            let setting = K::strength_ladder().setting(self.options.elo as f64);
+            let setting = self.profile.ladder.setting(self.options.elo as f64);
             control.max_nodes = Some(
                 control
                     .max_nodes

@@ -2,8 +2,17 @@
 
 use std::time::Duration;
 
+use super::profile::SearchMethod;
 use crate::core::game::{OptionKind, OptionSpec};
-use crate::core::knowledge::SearchMethod;
+
+/// What a game's profile decides of the engine options: `UCI_Elo`'s range
+/// (its measured ladder) and the searches `SearchMethod` offers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionRanges {
+    pub elo: (i64, i64),
+    pub default_method: SearchMethod,
+    pub methods: Vec<SearchMethod>,
+}
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineOptions {
@@ -79,11 +88,11 @@ fn check(name: &'static str, default: bool) -> OptionSpec {
 }
 
 impl EngineOptions {
-    /// The options with their defaults; `UCI_Elo` spans `elo_range`, the
-    /// game's measured ladder, and `SearchMethod` defaults to the game's.
-    pub fn specs(elo_range: (i64, i64), method: SearchMethod) -> Vec<OptionSpec> {
+    /// The options with their defaults; `UCI_Elo` spans the game's
+    /// measured ladder, and `SearchMethod` offers the game's searches.
+    pub fn specs(ranges: &OptionRanges) -> Vec<OptionSpec> {
         let defaults = EngineOptions::default();
-        let (elo_min, elo_max) = elo_range;
+        let (elo_min, elo_max) = ranges.elo;
         vec![
             spin(
                 "Hash",
@@ -108,13 +117,17 @@ impl EngineOptions {
             check("UCI_ShowWDL", false),
             check("UCI_AnalyseMode", false),
             check("UCI_LimitStrength", false),
-            spin("UCI_Elo", Self::default_elo(elo_range), elo_min, elo_max),
+            spin("UCI_Elo", Self::default_elo(ranges.elo), elo_min, elo_max),
             spin("StrengthSeed", 0, 0, MAX_SEED),
             OptionSpec {
                 name: "SearchMethod",
                 kind: OptionKind::Combo {
-                    default: method.name().to_string(),
-                    choices: SearchMethod::NAMES.iter().map(|s| s.to_string()).collect(),
+                    default: ranges.default_method.name().to_string(),
+                    choices: ranges
+                        .methods
+                        .iter()
+                        .map(|m| m.name().to_string())
+                        .collect(),
                 },
             },
         ]
@@ -131,9 +144,9 @@ impl EngineOptions {
         &mut self,
         name: &str,
         value: &str,
-        elo_range: (i64, i64),
+        ranges: &OptionRanges,
     ) -> Result<Option<OptionChange>, String> {
-        let Some(spec) = Self::specs(elo_range, self.search_method)
+        let Some(spec) = Self::specs(ranges)
             .into_iter()
             .find(|s| s.name.eq_ignore_ascii_case(name))
         else {
@@ -169,14 +182,16 @@ impl EngineOptions {
                     _ => self.move_overhead = Duration::from_millis(number as u64),
                 }
             }
-            OptionKind::Combo { .. } => {
-                self.search_method = SearchMethod::parse(value).ok_or_else(|| {
-                    format!(
-                        "option {} is one of {}, not '{value}'",
-                        spec.name,
-                        SearchMethod::NAMES.join(", ")
-                    )
-                })?;
+            OptionKind::Combo { choices, .. } => {
+                self.search_method = SearchMethod::parse(value)
+                    .filter(|method| ranges.methods.contains(method))
+                    .ok_or_else(|| {
+                        format!(
+                            "option {} is one of {}, not '{value}'",
+                            spec.name,
+                            choices.join(", ")
+                        )
+                    })?;
             }
             OptionKind::Text { .. } => return Ok(None),
         }
@@ -207,47 +222,71 @@ fn parse_spin(name: &str, value: &str, min: i64, max: i64) -> Result<i64, String
 mod tests {
     use super::*;
 
-    const RANGE: (i64, i64) = (0, 1500);
+    fn ranges() -> OptionRanges {
+        OptionRanges {
+            elo: (0, 1500),
+            default_method: SearchMethod::AlphaBeta,
+            methods: SearchMethod::ALL.to_vec(),
+        }
+    }
 
     #[test]
     fn checks_take_true_or_false_and_nothing_else() {
         let mut options = EngineOptions::default();
-        assert!(options.set("ponder", "true", RANGE).is_ok());
+        assert!(options.set("ponder", "true", &ranges()).is_ok());
         assert!(options.ponder);
-        assert!(options.set("Ponder", "yes", RANGE).is_err());
+        assert!(options.set("Ponder", "yes", &ranges()).is_err());
         assert!(options.ponder, "a refused value changes nothing");
-        assert!(options.set("UCI_ShowWDL", "TRUE", RANGE).is_ok());
+        assert!(options.set("UCI_ShowWDL", "TRUE", &ranges()).is_ok());
         assert!(options.show_wdl);
     }
 
     #[test]
     fn spins_keep_their_range_and_the_elo_follows_the_ladder() {
         let mut options = EngineOptions::default();
-        assert!(options.set("MultiPV", "0", RANGE).is_err());
-        assert!(options.set("MultiPV", "3", RANGE).is_ok());
+        assert!(options.set("MultiPV", "0", &ranges()).is_err());
+        assert!(options.set("MultiPV", "3", &ranges()).is_ok());
         assert_eq!(options.multipv, 3);
-        assert!(options.set("UCI_Elo", "1600", RANGE).is_err());
-        assert!(options.set("UCI_Elo", "1200", RANGE).is_ok());
+        assert!(options.set("UCI_Elo", "1600", &ranges()).is_err());
+        assert!(options.set("UCI_Elo", "1200", &ranges()).is_ok());
         assert_eq!(options.elo, 1200);
-        assert_eq!(EngineOptions::default_elo(RANGE), 750);
+        assert_eq!(EngineOptions::default_elo(ranges().elo), 750);
     }
 
     #[test]
     fn the_search_method_is_a_combo_of_two() {
         let mut options = EngineOptions::default();
-        assert!(options.set("searchmethod", "MCTS", RANGE).is_ok());
+        assert!(options.set("searchmethod", "MCTS", &ranges()).is_ok());
         assert_eq!(options.search_method, SearchMethod::MonteCarlo);
-        assert!(options.set("SearchMethod", "minimax", RANGE).is_err());
+        assert!(options.set("SearchMethod", "minimax", &ranges()).is_err());
         assert_eq!(options.search_method, SearchMethod::MonteCarlo);
-        assert!(options.set("SearchMethod", "alphabeta", RANGE).is_ok());
+        assert!(options.set("SearchMethod", "alphabeta", &ranges()).is_ok());
         assert_eq!(options.search_method, SearchMethod::AlphaBeta);
+    }
+
+    #[test]
+    fn a_search_the_game_does_not_offer_is_refused() {
+        let alpha_beta_only = OptionRanges {
+            methods: vec![SearchMethod::AlphaBeta],
+            ..ranges()
+        };
+        let mut options = EngineOptions::default();
+        let refused = options.set("SearchMethod", "mcts", &alpha_beta_only);
+        assert!(refused.is_err_and(|e| e.contains("alphabeta") && !e.contains("mcts,")));
+        assert_eq!(options.search_method, SearchMethod::AlphaBeta);
+        let specs = EngineOptions::specs(&alpha_beta_only);
+        let method = specs.iter().find(|s| s.name == "SearchMethod");
+        let Some(OptionKind::Combo { choices, .. }) = method.map(|s| &s.kind) else {
+            panic!("SearchMethod is a combo");
+        };
+        assert_eq!(choices, &["alphabeta"]);
     }
 
     #[test]
     fn clear_hash_is_a_button() {
         let mut options = EngineOptions::default();
         let change = options
-            .set("clear hash", "", RANGE)
+            .set("clear hash", "", &ranges())
             .expect("a known option");
         assert!(change.expect("an engine option").clear_hash);
         assert_eq!(options, EngineOptions::default());

@@ -7,11 +7,11 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::{spawn_search, Engine, SearchHandle, SearchLimits, SearchResult};
-use crate::core::dfpn::{prove, ProofLimits, ProofTable, Verdict};
+use super::{spawn_search, Engine, EngineProfile, SearchHandle, SearchLimits, SearchResult};
+use crate::core::control::SearchSignals;
+use crate::core::dfpn::{ProofLimits, ProofTable, Verdict};
 use crate::core::game::{Game, MATE};
-use crate::core::knowledge::{Deadline, Knowledge};
-use crate::core::search::SearchSignals;
+use crate::core::knowledge::Deadline;
 
 /// What a proof search tells the front-end: progress while it works
 /// (`finished` false), then its conclusion.
@@ -29,17 +29,23 @@ pub struct ProofReport {
     pub finished: bool,
 }
 
-impl<G: Game, K: Knowledge<G>> Engine<G, K> {
+impl<G: Game, K: EngineProfile<G>> Engine<G, K> {
     /// Starts a proof search of the current position on its own thread, with
-    /// a table of the `Hash` option's size in place of the alpha-beta one. Only time limits (`movetime`, a
-    /// clock) and `nodes` bound it; without them it runs until it knows or
-    /// is stopped.
+    /// a table of the `Hash` option's size in place of the alpha-beta one.
+    /// Only time limits (`movetime`, a clock) and `nodes` bound it; without
+    /// them it runs until it knows or is stopped. An error where the game's
+    /// knowledge has no proof search.
     pub fn start_proof(
         &mut self,
         within_moves: u32,
         limits: SearchLimits,
         mut on_report: Box<dyn FnMut(&ProofReport) + Send>,
-    ) -> SearchHandle<G> {
+    ) -> Result<SearchHandle<G>, String> {
+        let prove = self
+            .profile
+            .methods
+            .proof
+            .ok_or_else(|| format!("{} has no proof search (go mate)", G::NAME))?;
         let stop = Arc::new(AtomicBool::new(false));
         let timed = limits.movetime.is_some() || limits.clock.is_some();
         let hard = timed
@@ -59,12 +65,14 @@ impl<G: Game, K: Knowledge<G>> Engine<G, K> {
             stop,
             ..Default::default()
         };
-        let tables = Arc::clone(&self.tables);
-        spawn_search(signals, move || {
-            let mut tables = tables
+        let state = Arc::clone(&self.state);
+        let settings = self.settings.clone();
+        Ok(spawn_search(signals, move || {
+            // Held to the end: no other search runs beside the proof.
+            let mut state = state
                 .lock()
                 .unwrap_or_else(|poisoned| poisoned.into_inner());
-            tables.release_tt();
+            state.alpha_beta.release_tt();
             let mut table = ProofTable::new(megabytes);
             let mut progress = |nodes| {
                 on_report(&ProofReport {
@@ -78,7 +86,7 @@ impl<G: Game, K: Knowledge<G>> Engine<G, K> {
                     finished: false,
                 })
             };
-            let knowledge = &mut K::default();
+            let knowledge = &mut K::new(&settings);
             let result = prove(
                 &mut position,
                 &proof_limits,
@@ -110,6 +118,6 @@ impl<G: Game, K: Knowledge<G>> Engine<G, K> {
                 pv: result.line,
                 elapsed: start.elapsed(),
             }
-        })
+        }))
     }
 }

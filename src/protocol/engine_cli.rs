@@ -5,8 +5,8 @@
 use clap::{ArgMatches, Parser, Subcommand};
 
 use super::{init_logging, run_ugi, selfplay, spawn_stdin_reader, ugi};
-use crate::core::knowledge::Knowledge;
 use crate::core::presentation::Presentation;
+use crate::engine::EngineProfile;
 
 /// The tools of every engine binary.
 #[derive(Subcommand, Debug, Clone, PartialEq, Eq)]
@@ -28,7 +28,7 @@ pub enum EngineTool {
 }
 
 impl EngineTool {
-    pub fn run<G: Presentation, K: Knowledge<G>>(&self) {
+    pub fn run<G: Presentation, K: EngineProfile<G>>(&self) {
         match *self {
             EngineTool::Bench { depth } => ugi::bench::<G, K>(depth),
             EngineTool::Selfplay { movetime_ms } => {
@@ -65,7 +65,7 @@ where
 
 /// What a plain game binary's `main` does: `<game> bench [depth]`,
 /// `<game> selfplay [movetime-ms]`, or with no argument the UGI loop.
-pub fn run_engine_main<G: Presentation, K: Knowledge<G>>() {
+pub fn run_engine_main<G: Presentation, K: EngineProfile<G>>() {
     init_logging();
     let args: PlainEngineArgs = parse_or_exit(G::NAME);
     match args.tool {

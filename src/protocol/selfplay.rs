@@ -4,16 +4,16 @@
 use std::time::Duration;
 
 use super::output::send;
+use crate::core::control::mate_distance_in_moves;
 use crate::core::game::{Outcome, Player};
-use crate::core::knowledge::Knowledge;
 use crate::core::presentation::Presentation;
-use crate::core::search::mate_distance_in_moves;
+use crate::engine::EngineProfile;
 use crate::engine::{Engine, SearchLimits};
 
 /// Longest game shown; every game of the project ends well before.
 const MAX_PLIES: usize = 1_000;
 
-pub fn selfplay<G: Presentation, K: Knowledge<G>>(movetime: Duration) {
+pub fn selfplay<G: Presentation, K: EngineProfile<G>>(movetime: Duration) {
     let mut engine = Engine::<G, K>::new();
     send(&engine.position().render());
     for ply in 1..=MAX_PLIES {

@@ -5,13 +5,13 @@ use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
 use super::output::{error, send};
+use crate::core::control::SearchInfo;
 use crate::core::dfpn::Verdict;
 use crate::core::game::{Game, OptionKind, Outcome, Player};
-use crate::core::knowledge::Knowledge;
 use crate::core::perft::{perft_divide, PerftCount};
 use crate::core::presentation::Presentation;
-use crate::core::search::SearchInfo;
 use crate::core::wdl::WdlModel;
+use crate::engine::EngineProfile;
 use crate::engine::{Clock, Engine, ProofReport, SearchHandle, SearchLimits};
 use crate::wire::ugi::{
     parse_command, Command, EngineLine, GoParams, Info, OptionDeclaration, Wdl,
@@ -23,14 +23,14 @@ pub const AUTHOR: &str = "the boardgames team";
 /// Depth `bench` searches to when none is given.
 pub const DEFAULT_BENCH_DEPTH: u32 = 7;
 
-struct Session<G: Presentation, K: Knowledge<G>> {
+struct Session<G: Presentation, K: EngineProfile<G>> {
     engine: Engine<G, K>,
     search: Option<SearchHandle<G>>,
 }
 
 /// Runs the UCI/UGI loop until `quit` or the end of input. `first_lines`
 /// are lines already read from `input` (by a binary choosing its front-end).
-pub fn run_ugi<G: Presentation, K: Knowledge<G>>(
+pub fn run_ugi<G: Presentation, K: EngineProfile<G>>(
     input: Receiver<String>,
     first_lines: Vec<String>,
 ) {
@@ -47,7 +47,7 @@ pub fn run_ugi<G: Presentation, K: Knowledge<G>>(
     session.finish_search();
 }
 
-impl<G: Presentation, K: Knowledge<G>> Session<G, K> {
+impl<G: Presentation, K: EngineProfile<G>> Session<G, K> {
     /// Handles one line; `false` means quit.
     fn handle(&mut self, line: &str) -> bool {
         let command = match parse_command(line) {
@@ -138,15 +138,22 @@ impl<G: Presentation, K: Knowledge<G>> Session<G, K> {
         };
         let limits = limits_for::<G>(&params, self.engine.position().side_to_move());
         let style = InfoStyle {
-            wdl: self.engine.options().show_wdl.then(K::wdl_model),
+            wdl: self
+                .engine
+                .options()
+                .show_wdl
+                .then_some(self.engine.profile().wdl),
             ponder: self.engine.options().ponder,
         };
         let handle = match params.mate {
-            Some(moves) if root_moves.is_empty() => self.engine.start_proof(
+            Some(moves) if root_moves.is_empty() => match self.engine.start_proof(
                 moves,
                 limits,
                 Box::new(move |proof: &ProofReport| report_proof(proof, style)),
-            ),
+            ) {
+                Ok(handle) => handle,
+                Err(message) => return error(&message),
+            },
             Some(_) => return error("go mate does not take searchmoves"),
             None => self.engine.start_search_among(
                 limits,
@@ -380,7 +387,7 @@ fn report_proof(report: &ProofReport, style: InfoStyle) {
     });
 }
 
-fn perft<G: Game, K: Knowledge<G>>(engine: &Engine<G, K>, depth: u32, count: PerftCount) {
+fn perft<G: Game, K: EngineProfile<G>>(engine: &Engine<G, K>, depth: u32, count: PerftCount) {
     let mut position = engine.position().clone();
     let start = std::time::Instant::now();
     let counts = perft_divide(&mut position, depth, count);
@@ -394,7 +401,7 @@ fn perft<G: Game, K: Knowledge<G>>(engine: &Engine<G, K>, depth: u32, count: Per
 }
 
 /// Runs the benchmark and prints its figures, node count and speed last.
-pub fn bench<G: Presentation, K: Knowledge<G>>(depth: u32) {
+pub fn bench<G: Presentation, K: EngineProfile<G>>(depth: u32) {
     match Engine::<G, K>::bench(depth) {
         Ok((nodes, elapsed)) => {
             let nps = nodes as u128 * 1000 / elapsed.as_millis().max(1);

@@ -4,9 +4,10 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+use crate::core::search::AlphaBetaKnowledge;
 use crate::core::wdl::WdlModel;
 use crate::core::weights::LinearEval;
-use crate::core::{Game, Knowledge};
+use crate::core::Game;
 use crate::referee::record::parse_json_lines;
 use crate::referee::tournament::build_rules;
 
@@ -34,7 +35,7 @@ pub struct SampleJob {
 
 /// Samples labelled positions from JSON-lines records into `out`; returns
 /// the report.
-pub fn run_sample<G: Game, K: Knowledge<G>>(job: &SampleJob) -> Result<String, String> {
+pub fn run_sample<G: Game, K: AlphaBetaKnowledge<G>>(job: &SampleJob) -> Result<String, String> {
     let rules = build_rules::<G>(&job.rule_options)?;
     let mut records = Vec::new();
     for path in &job.records {

@@ -10,7 +10,8 @@
 
 use std::collections::HashSet;
 
-use crate::core::{Game, Knowledge, MoveError};
+use crate::core::search::AlphaBetaKnowledge;
+use crate::core::{Game, MoveError};
 use crate::referee::adjudication::Termination;
 use crate::referee::record::GameRecord;
 use crate::wire::score::Score;
@@ -105,12 +106,12 @@ pub struct SampleFilter {
 /// Positions from `records`: opening plies skipped, forcing positions and
 /// repeats dropped, as `filter` says. A record that does not replay (an
 /// illegal or unreadable move) is an error naming its round.
-pub fn sample_positions<G: Game, K: Knowledge<G>>(
+pub fn sample_positions<G: Game, K: AlphaBetaKnowledge<G>>(
     records: &[GameRecord],
     rules: &G::Rules,
     filter: SampleFilter,
 ) -> Result<(Vec<LabelledPosition>, SampleCounts), String> {
-    let mut knowledge = K::default();
+    let mut knowledge = K::new(&Default::default());
     let mut counts = SampleCounts::default();
     let mut seen = HashSet::new();
     let mut positions = Vec::new();
@@ -166,7 +167,7 @@ pub fn sample_positions<G: Game, K: Knowledge<G>>(
 /// threat, or (unless `keep_noisy`) it has moves quiescence would search.
 /// A position whose result the knowledge proves is dropped too: the search
 /// never asks the evaluation there.
-fn forcing<G: Game, K: Knowledge<G>>(
+fn forcing<G: Game, K: AlphaBetaKnowledge<G>>(
     knowledge: &mut K,
     position: &mut G,
     moves: &mut Vec<G::Move>,

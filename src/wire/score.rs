@@ -12,7 +12,7 @@ use nom::sequence::preceded;
 use nom::IResult;
 
 use super::lex::{keyword, signed, whole};
-use crate::core::search::mate_distance_in_moves;
+use crate::core::control::mate_distance_in_moves;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Score {

@@ -12,21 +12,24 @@
 //!
 //! The game's knowledge settles what it can prove without search
 //! (`forced_result`) and keeps out moves it can prove are never better
-//! (`search_moves`), exactly as in the alpha-beta search. The search assumes
+//! (`search_moves`), exactly as in the alpha-beta search; what only a proof
+//! asks of it is `ProofKnowledge` (`knowledge.rs`). The search assumes
 //! no position repeats along a line, which holds in every game of the
 //! project (each move adds a stone, advances a piece or removes a cell).
 
+mod knowledge;
 mod proof_cells;
 mod table;
 
 use std::marker::PhantomData;
 
+pub use knowledge::ProofKnowledge;
 pub use proof_cells::ProofCells;
 use table::Entry;
 pub use table::ProofTable;
 
 use super::game::{Game, MoveCode, Outcome, Player};
-use super::knowledge::{Deadline, Knowledge};
+use super::knowledge::Deadline;
 
 /// Proof and disproof numbers at this value are infinite (the node is
 /// disproven, or proven); sums stop just below it.
@@ -144,7 +147,7 @@ pub struct ProofLimits {
 /// Proves or disproves the attacker's win from `position` (left as it was
 /// found). The table may be kept between searches for the same attacker.
 /// `progress` is told the nodes searched every `PROGRESS_INTERVAL` nodes.
-pub fn prove<G: Game, K: Knowledge<G>>(
+pub fn prove<G: Game, K: ProofKnowledge<G>>(
     position: &mut G,
     limits: &ProofLimits,
     table: &mut ProofTable,
@@ -220,7 +223,7 @@ struct ProofSearch<'a, G, K> {
     game: PhantomData<fn(&G)>,
 }
 
-impl<G: Game, K: Knowledge<G>> ProofSearch<'_, G, K> {
+impl<G: Game, K: ProofKnowledge<G>> ProofSearch<'_, G, K> {
     /// The numbers of a position decided without search: by the rules, by
     /// the knowledge's `forced_result`, or by having no plies left.
     fn settle(&mut self, position: &mut G, remaining: u32) -> Option<Numbers> {

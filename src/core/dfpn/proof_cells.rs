@@ -9,7 +9,7 @@
 //! the moves inside the set remain to be searched. The sets are built up
 //! the tree: a winning move adds its cell to its child's set; a lost
 //! position joins its children's sets and the cells that justified leaving
-//! moves out (`Knowledge::narrowing_cells`). A game that cannot say gives
+//! moves out (`ProofKnowledge::narrowing_cells`). A game that cannot say gives
 //! `None`, which is the set of every cell and prunes nothing.
 
 use std::collections::HashMap;

@@ -2,13 +2,14 @@
 //! knowledge's playouts, with proven results backed up the tree (a child
 //! that wins settles its parent; so do children that all lose).
 //!
-//! The game supplies the simulations (`Knowledge::playout`), the moves
-//! worth a node (`search_moves`), results provable on the spot
-//! (`forced_result`) and what it believes of a move before any simulation
-//! (`move_prior`). The search runs on one thread; its tree takes the
-//! memory the `Hash` option gives and is kept for the next move
-//! (`reuse.rs`).
+//! The game supplies the simulations (`MonteCarloKnowledge::playout`), the
+//! moves worth a node (`Knowledge::search_moves`), results provable on the
+//! spot (`forced_result`) and what it believes of a move before any
+//! simulation (`move_prior`). The search runs on one thread; its tree takes
+//! the memory the `Hash` option gives and is kept for the next move
+//! (`reuse.rs`, `MonteCarloTables`).
 
+mod knowledge;
 mod playout;
 mod reuse;
 #[cfg(test)]
@@ -21,16 +22,16 @@ use std::time::{Duration, Instant};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
+pub use knowledge::MonteCarloKnowledge;
 pub use playout::{random_playout, PlayoutRecord, PLAYOUT_PLY_LIMIT};
-pub use reuse::KeptTree;
+pub use reuse::{KeptTree, MonteCarloTables};
 use tree::{Node, Proof, Selection, Tree, ROOT};
 
-use super::game::{Game, MoveCode, Outcome, Player, Score};
-use super::knowledge::{Deadline, Knowledge};
-use super::search::{
-    proven_score, SearchControl, SearchInfo, SearchResult, SearchSignals, SearchTables,
+use super::control::{
+    proven_score, wait_for_release, SearchControl, SearchInfo, SearchResult, SearchSignals,
 };
-use super::threads::wait_for_release;
+use super::game::{Game, MoveCode, Outcome, Player, Score};
+use super::knowledge::Deadline;
 
 /// Simulations between two looks at the clock and the stop flag.
 const CHECK_INTERVAL: u64 = 64;
@@ -46,9 +47,10 @@ const MEAN_SCORE_LIMIT: f64 = 5_000.0;
 /// (or proven best). Only `root_moves` are searched at the root, unless it
 /// is empty. `report` is called about every second and a last time with
 /// `finished` set.
-pub fn search<G: Game, K: Knowledge<G>>(
+pub fn search<G: Game, K: MonteCarloKnowledge<G>>(
     game: G,
-    tables: &mut SearchTables<G, K>,
+    knowledge: &mut K,
+    tables: &mut MonteCarloTables<G>,
     signals: &SearchSignals,
     control: SearchControl,
     root_moves: &[G::Move],
@@ -56,14 +58,8 @@ pub fn search<G: Game, K: Knowledge<G>>(
 ) -> SearchResult<G::Move> {
     // The clock runs from here: copying a large kept tree takes time too.
     let start = Instant::now();
-    // The tree takes the memory the transposition table would.
-    let capacity = tables.hash_megabytes() * (1 << 20) / std::mem::size_of::<Node>();
-    tables.release_tt();
-    if tables.knowledge.is_empty() {
-        tables.knowledge.push(K::default());
-    }
-    let knowledge = &mut tables.knowledge[0];
-    let kept = tables.kept_tree.take().filter(|_| root_moves.is_empty());
+    let capacity = tables.megabytes * (1 << 20) / std::mem::size_of::<Node>();
+    let kept = tables.kept.take().filter(|_| root_moves.is_empty());
     let tree = kept
         .and_then(|kept| reuse::subtree(kept, &game, knowledge, capacity))
         .filter(|tree| tree.node(ROOT).expanded && tree.node(ROOT).proof == Proof::Open)
@@ -76,7 +72,7 @@ pub fn search<G: Game, K: Knowledge<G>>(
     wait_for_release(&control, signals);
     report(&search.info(&result, true));
     // A root cut down by `go searchmoves` must not come back as a root.
-    tables.kept_tree = root_moves.is_empty().then(|| KeptTree {
+    tables.kept = root_moves.is_empty().then(|| KeptTree {
         root,
         tree: search.tree,
     });
@@ -106,7 +102,7 @@ struct MonteCarlo<'a, G: Game, K> {
     moves: Vec<G::Move>,
 }
 
-impl<'a, G: Game, K: Knowledge<G>> MonteCarlo<'a, G, K> {
+impl<'a, G: Game, K: MonteCarloKnowledge<G>> MonteCarlo<'a, G, K> {
     fn new(
         game: G,
         knowledge: &'a mut K,

@@ -12,6 +12,27 @@ pub struct KeptTree<G> {
     pub(super) tree: Tree,
 }
 
+/// What Monte Carlo search keeps between moves of a game: the memory its
+/// tree may take and the last tree. Cleared by `ucinewgame`.
+pub struct MonteCarloTables<G> {
+    pub(super) megabytes: usize,
+    pub(super) kept: Option<KeptTree<G>>,
+}
+
+impl<G> MonteCarloTables<G> {
+    /// Tables whose trees take at most `megabytes` (the `Hash` option).
+    pub fn new(megabytes: usize) -> Self {
+        MonteCarloTables {
+            megabytes,
+            kept: None,
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.kept = None;
+    }
+}
+
 /// Plies from the kept root to the new one that reuse looks through: our
 /// move and the reply.
 const REUSE_PLIES: usize = 2;

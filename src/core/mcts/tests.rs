@@ -6,10 +6,10 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use super::tree::{Proof, Tree, ROOT};
-use super::{reuse, search, KeptTree};
+use super::{reuse, search, KeptTree, MonteCarloKnowledge, MonteCarloTables};
+use crate::core::control::{SearchControl, SearchResult, SearchSignals};
 use crate::core::game::{Game, MoveCode, Outcome, MATE_BOUND};
 use crate::core::knowledge::{Deadline, Knowledge, PlainKnowledge};
-use crate::core::search::{SearchControl, SearchResult, SearchSignals, SearchTables};
 use crate::games::hex::{solver, Hex, HexKnowledge, HexMove, HexRules};
 
 fn board(size: usize) -> Hex {
@@ -19,14 +19,30 @@ fn board(size: usize) -> Hex {
     })
 }
 
-fn run<K: Knowledge<Hex>>(hex: &Hex, simulations: u64) -> SearchResult<HexMove> {
-    search_in(&mut SearchTables::<Hex, K>::new(16), hex, simulations, &[])
+/// A knowledge and the tables kept from one search to the next, as the
+/// engine holds them.
+struct Kept<K> {
+    knowledge: K,
+    monte_carlo: MonteCarloTables<Hex>,
+}
+
+impl<K: MonteCarloKnowledge<Hex>> Kept<K> {
+    fn new() -> Self {
+        Kept {
+            knowledge: K::new(&Default::default()),
+            monte_carlo: MonteCarloTables::new(16),
+        }
+    }
+}
+
+fn run<K: MonteCarloKnowledge<Hex>>(hex: &Hex, simulations: u64) -> SearchResult<HexMove> {
+    search_in(&mut Kept::<K>::new(), hex, simulations, &[])
 }
 
 /// Searches `hex` for `simulations` among `only` (all moves if empty),
 /// with `tables`, where the tree is kept for the next search.
-fn search_in<K: Knowledge<Hex>>(
-    tables: &mut SearchTables<Hex, K>,
+fn search_in<K: MonteCarloKnowledge<Hex>>(
+    tables: &mut Kept<K>,
     hex: &Hex,
     simulations: u64,
     only: &[HexMove],
@@ -36,7 +52,15 @@ fn search_in<K: Knowledge<Hex>>(
         ..Default::default()
     };
     let signals = SearchSignals::default();
-    search(hex.clone(), tables, &signals, control, only, &mut |_| {})
+    search(
+        hex.clone(),
+        &mut tables.knowledge,
+        &mut tables.monte_carlo,
+        &signals,
+        control,
+        only,
+        &mut |_| {},
+    )
 }
 
 /// True when the side to move wins, by plain negamax.
@@ -124,9 +148,9 @@ fn assert_same_subtree(original: &Tree, a: u32, copy: &Tree, b: u32) {
 #[test]
 fn the_next_search_starts_from_the_subtree_two_plies_on() {
     let hex = board(6);
-    let mut tables = SearchTables::<Hex, HexKnowledge>::new(16);
+    let mut tables = Kept::<HexKnowledge>::new();
     search_in(&mut tables, &hex, 4_000, &[]);
-    let kept = tables.kept_tree.take().expect("the tree is kept");
+    let kept = tables.monte_carlo.kept.take().expect("the tree is kept");
     let child = kept.tree.best_child(ROOT).expect("a move");
     let reply = kept.tree.best_child(child).expect("a reply");
     let mut next = hex.clone();
@@ -153,12 +177,16 @@ fn the_next_search_starts_from_the_subtree_two_plies_on() {
 #[test]
 fn a_root_cut_down_by_searchmoves_is_not_kept() {
     let hex = board(5);
-    let mut tables = SearchTables::<Hex, HexKnowledge>::new(16);
+    let mut tables = Kept::<HexKnowledge>::new();
     let result = search_in(&mut tables, &hex, 500, &[HexMove::cell(0)]);
     assert_eq!(result.best_move, Some(HexMove::cell(0)));
-    assert!(tables.kept_tree.is_none());
+    assert!(tables.monte_carlo.kept.is_none());
     search_in(&mut tables, &hex, 500, &[]);
-    let kept = tables.kept_tree.as_ref().expect("a whole root is kept");
+    let kept = tables
+        .monte_carlo
+        .kept
+        .as_ref()
+        .expect("a whole root is kept");
     assert!(kept.tree.node(ROOT).child_count > 1);
 }
 
@@ -204,9 +232,9 @@ fn a_kept_root_has_only_the_moves_of_a_root() {
         if hex.outcome().is_some() {
             continue;
         }
-        let mut tables = SearchTables::<Hex, HexKnowledge>::new(16);
+        let mut tables = Kept::<HexKnowledge>::new();
         search_in(&mut tables, &hex, 3_000, &[]);
-        let Some(kept) = tables.kept_tree.as_ref() else {
+        let Some(kept) = tables.monte_carlo.kept.as_ref() else {
             continue;
         };
         let Some(next) = narrowed_grandchild(&hex, &kept.tree) else {
@@ -216,7 +244,7 @@ fn a_kept_root_has_only_the_moves_of_a_root() {
         let result = search_in(&mut tables, &next, 3_000, &[]);
         let best = result.best_move.expect("a move").to_code();
         assert!(allowed.contains(&best), "{}", next.to_fen());
-        let tree = &tables.kept_tree.as_ref().expect("kept").tree;
+        let tree = &tables.monte_carlo.kept.as_ref().expect("kept").tree;
         assert!(tree.node(ROOT).child_count as usize > allowed.len());
         for child in tree.children(ROOT) {
             let node = tree.node(child);

@@ -29,7 +29,7 @@ pub struct Node {
     pub first_child: u32,
     pub child_count: u32,
     pub expanded: bool,
-    /// The knowledge has had its closer look (`Knowledge::closer_look`).
+    /// The knowledge has had its closer look (`MonteCarloKnowledge::closer_look`).
     pub looked: bool,
     pub proof: Proof,
     pub visits: u32,

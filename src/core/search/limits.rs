@@ -4,12 +4,11 @@
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use super::Searcher;
+use super::threads::HELPER_COUNT_INTERVAL;
+use super::{AlphaBetaKnowledge, Searcher};
 use crate::core::game::Game;
-use crate::core::knowledge::Knowledge;
-use crate::core::threads::HELPER_COUNT_INTERVAL;
 
-impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
+impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
     /// No new iteration starts past the optimum time, scaled under a clock
     /// by how settled the search is (but never past the maximum).
     pub(super) fn soft_time_is_up(&self) -> bool {

@@ -1,46 +1,45 @@
 //! Game-independent alpha-beta search: negamax with principal-variation search,
 //! iterative deepening, aspiration windows, a transposition table, killer and
 //! history move ordering, late-move reductions and quiescence over the game's
-//! noisy moves. `threads.rs` runs one `Searcher` per thread.
+//! noisy moves. `threads.rs` runs one `Searcher` per thread (Lazy SMP).
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
-mod interface;
+mod knowledge;
 mod limits;
 mod negamax;
 mod ordering;
 mod pruning;
 mod root;
 mod solving;
+mod tables;
 #[cfg(test)]
 mod tests;
+mod threads;
 
-pub use interface::{
-    mate_distance_in_moves, proven_score, SearchControl, SearchInfo, SearchResult, SearchSignals,
-    SearchTables,
-};
+pub use knowledge::AlphaBetaKnowledge;
+pub use tables::SearchTables;
+pub use threads::search;
 
+use super::control::{SearchControl, SearchInfo, SearchResult, MAX_PLY};
 use super::game::{Game, Score, INFINITY, MATE_BOUND};
-use super::knowledge::{Deadline, Knowledge};
-use super::threads::{CompletedIteration, HelperReports};
+use super::knowledge::Deadline;
 use super::time::{IterationTimer, PonderHit};
 use super::tt::TranspositionTable;
 use ordering::MoveKind;
-
-/// Deepest ply the search tracks (main search plus quiescence).
-pub const MAX_PLY: usize = 128;
+use threads::{CompletedIteration, HelperReports};
 
 /// What every search thread of one search shares: the transposition table,
 /// the stop flag, and where helpers report to the main thread.
-pub(super) struct SharedSearch<'a, M> {
-    pub(super) tt: &'a TranspositionTable<M>,
-    pub(super) stop: &'a Arc<AtomicBool>,
-    pub(super) ponderhit: &'a PonderHit,
-    pub(super) reports: &'a HelperReports<M>,
+struct SharedSearch<'a, M> {
+    tt: &'a TranspositionTable<M>,
+    stop: &'a Arc<AtomicBool>,
+    ponderhit: &'a PonderHit,
+    reports: &'a HelperReports<M>,
     /// `go searchmoves`: the only root moves searched (empty: all).
-    pub(super) root_moves: &'a [M],
+    root_moves: &'a [M],
 }
 
 impl<M> Clone for SharedSearch<'_, M> {
@@ -53,7 +52,7 @@ impl<M> Copy for SharedSearch<'_, M> {}
 
 /// One thread's search: its own position, knowledge, move ordering and
 /// counts; the transposition table is shared.
-pub(super) struct Searcher<'a, G: Game, K> {
+struct Searcher<'a, G: Game, K> {
     game: G,
     knowledge: &'a mut K,
     tt: &'a TranspositionTable<G::Move>,
@@ -77,8 +76,6 @@ pub(super) struct Searcher<'a, G: Game, K> {
     passed_at: Vec<bool>,
     /// Inside the search that confirms a null move's fail-high: no passes.
     verifying_null_move: bool,
-    /// `Game::hints_every_move`, read once.
-    every_move_hinted: bool,
     killers: Vec<[Option<G::Move>; 2]>,
     move_buffers: Vec<Vec<G::Move>>,
     key_buffers: Vec<Vec<(i64, MoveKind)>>,
@@ -92,8 +89,8 @@ pub(super) struct Searcher<'a, G: Game, K> {
     iteration_depth: i32,
 }
 
-impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
-    pub(super) fn new(
+impl<'a, G: Game, K: AlphaBetaKnowledge<G>> Searcher<'a, G, K> {
+    fn new(
         game: G,
         knowledge: &'a mut K,
         history: Vec<i32>,
@@ -135,7 +132,6 @@ impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
             timer: IterationTimer::default(),
             passed_at: vec![false; MAX_PLY + 1],
             verifying_null_move: false,
-            every_move_hinted: K::hints_every_move(),
             killers: vec![[None; 2]; MAX_PLY + 1],
             move_buffers: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             key_buffers: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
@@ -157,7 +153,7 @@ impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
     /// A helper deepens like the main thread, without reporting, solving or
     /// answering; odd helpers run one depth ahead, so that the threads spread
     /// over two depths and fill the shared table with deeper entries.
-    pub(super) fn run_helper(&mut self) {
+    fn run_helper(&mut self) {
         self.decay_history();
         let mut previous_score = 0;
         let first_depth = 1 + (self.thread_id % 2) as u32;
@@ -192,7 +188,7 @@ impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
     }
 
     /// The history table, for the next search.
-    pub(super) fn take_history(&mut self) -> Vec<i32> {
+    fn take_history(&mut self) -> Vec<i32> {
         std::mem::take(&mut self.history)
     }
 
@@ -204,14 +200,14 @@ impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
     }
 
     /// This thread's nodes, and for the main thread the helpers' too.
-    pub(super) fn total_nodes(&self) -> u64 {
+    fn total_nodes(&self) -> u64 {
         match self.thread_id {
             0 => self.nodes + self.helper_reports.counts().0,
             _ => self.nodes,
         }
     }
 
-    pub(super) fn total_cutoffs(&self) -> u64 {
+    fn total_cutoffs(&self) -> u64 {
         match self.thread_id {
             0 => self.cutoffs + self.helper_reports.counts().1,
             _ => self.cutoffs,
@@ -219,7 +215,7 @@ impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
     }
 
     /// The info line for `result`, with the PV in the game's notation.
-    pub(super) fn info(&self, result: &SearchResult<G::Move>, finished: bool) -> SearchInfo {
+    fn info(&self, result: &SearchResult<G::Move>, finished: bool) -> SearchInfo {
         let pv = self.game.format_line(&result.pv);
         SearchInfo {
             depth: result.depth,

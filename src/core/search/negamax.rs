@@ -4,9 +4,9 @@
 
 use super::ordering::{pick_next, MoveKind};
 use super::pruning::ThreatCheck;
+use super::AlphaBetaKnowledge;
 use super::{Searcher, MAX_PLY};
 use crate::core::game::{Game, Outcome, Score, INFINITY, MATE};
-use crate::core::knowledge::Knowledge;
 use crate::core::tt::Bound;
 
 /// Where a node stands in the tree: plies left, plies from the root, and
@@ -18,7 +18,7 @@ struct Node {
     pv_node: bool,
 }
 
-impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
+impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
     /// Score of a finished game for the side to move, `ply` plies from the root.
     pub(super) fn terminal_score(&self, outcome: Outcome, ply: usize) -> Score {
         match outcome {
@@ -178,8 +178,8 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
         let mut quiet_moves = 0;
         for index in 0..moves.len() {
             let (mv, kind) = pick_next(moves, keys, index);
-            let reducible =
-                kind == MoveKind::Quiet || (kind == MoveKind::Tactical && self.every_move_hinted);
+            let reducible = kind == MoveKind::Quiet
+                || (kind == MoveKind::Tactical && self.control.hints_every_move);
             let mut reduction = 0;
             if reducible && index > 0 {
                 quiet_moves += 1;
@@ -206,7 +206,7 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
                 if score >= beta {
                     self.cutoffs += 1;
                     if kind != MoveKind::Table
-                        && (kind != MoveKind::Tactical || self.every_move_hinted)
+                        && (kind != MoveKind::Tactical || self.control.hints_every_move)
                     {
                         self.reward_quiet_move(mv, node.depth, node.ply, &moves[..index]);
                     }

@@ -1,9 +1,9 @@
 //! Move ordering: the table move, the game's tactical hints, killers and a
 //! history table with gravity, picked one move at a time.
 
+use super::AlphaBetaKnowledge;
 use super::Searcher;
 use crate::core::game::Game;
-use crate::core::knowledge::Knowledge;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum MoveKind {
@@ -19,7 +19,7 @@ const KEY_TABLE: i64 = 1 << 62;
 const KEY_TACTICAL: i64 = 1 << 50;
 const KEY_KILLER: i64 = 1 << 40;
 
-impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
+impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
     /// Old games' habits fade but are not forgotten.
     pub(super) fn decay_history(&mut self) {
         self.history.iter_mut().for_each(|h| *h /= 2);
@@ -48,7 +48,7 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
                 };
                 match (hint > 0, killer_rank) {
                     // Above every hinted move: a refutation found next door.
-                    (true, Some(rank)) if self.every_move_hinted => {
+                    (true, Some(rank)) if self.control.hints_every_move => {
                         (KEY_TACTICAL + KEY_KILLER + rank, MoveKind::Killer)
                     }
                     (true, _) => (KEY_TACTICAL + hint, MoveKind::Tactical),

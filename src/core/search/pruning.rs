@@ -3,16 +3,17 @@
 //! knowledge says is sound. Only non-PV nodes are pruned, never a node whose
 //! side to move must answer a threat, and never against a proven score.
 
+use super::AlphaBetaKnowledge;
 use super::Searcher;
 use crate::core::game::{Game, Score, MATE_BOUND};
-use crate::core::knowledge::{Knowledge, NullMove};
+use crate::core::params::NullMove;
 
 /// Whether the side to move must answer a threat, asked of the knowledge
 /// once per node and only when some pruning needs it.
 #[derive(Default)]
 pub(super) struct ThreatCheck(Option<bool>);
 
-impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
+impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
     pub(super) fn threatened(&mut self, check: &mut ThreatCheck) -> bool {
         *check
             .0
@@ -49,7 +50,7 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
         let min_depth = self.control.params.null_move_min_depth;
         min_depth > 0
             && depth >= min_depth
-            && K::null_move() != NullMove::Unsound
+            && self.control.null_move != NullMove::Unsound
             && !self.verifying_null_move
             && !self.passed_at[ply]
     }
@@ -73,7 +74,7 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
         }
         // A mate found after a pass is no proof of one without it.
         let score = if score >= MATE_BOUND { beta } else { score };
-        if K::null_move() == NullMove::Verified {
+        if self.control.null_move == NullMove::Verified {
             self.verifying_null_move = true;
             let verified = self.negamax(reduced.max(1), beta - 1, beta, ply, false);
             self.verifying_null_move = false;

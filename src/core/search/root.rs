@@ -4,9 +4,9 @@
 
 use std::cmp::Reverse;
 
-use super::{mate_distance_in_moves, SearchInfo, SearchResult, Searcher, MAX_PLY};
+use super::{AlphaBetaKnowledge, Searcher};
+use crate::core::control::{mate_distance_in_moves, SearchInfo, SearchResult, MAX_PLY};
 use crate::core::game::{Game, MoveCode, Score};
-use crate::core::knowledge::Knowledge;
 use crate::core::strength::{choose_line, plays_at_random, Skill};
 
 /// One root line of a completed iteration.
@@ -16,7 +16,7 @@ pub(super) struct RootLine<M> {
     pv: Vec<M>,
 }
 
-impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
+impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
     /// Iterative deepening; `report` is called after every completed depth
     /// (once per line with `MultiPV` above 1).
     pub(in crate::core) fn run(

@@ -4,15 +4,16 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::{proven_score, SearchResult, Searcher, MAX_PLY};
+use super::{AlphaBetaKnowledge, Searcher};
+use crate::core::control::{proven_score, SearchResult, MAX_PLY};
 use crate::core::game::Game;
-use crate::core::knowledge::{Deadline, Knowledge};
+use crate::core::knowledge::Deadline;
 
 /// A game's exact root solver may use this fraction (1/n) of a timed search.
 const EXACT_SOLVE_SHARE: u32 = 2;
 /// The shortest try of a game's solver during `go infinite`.
 const LEAST_ANALYSIS_SOLVE_SLICE: Duration = Duration::from_millis(10);
-impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
+impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
     /// Gives the game's own exact solver the first part of a timed search
     /// (not of a search limited by depth or nodes, whose result must not
     /// depend on the clock). A proven win or draw is played at once; a proven

@@ -1,10 +1,10 @@
 //! The search's own behaviour on a game made to show it.
 
+use crate::core::control::{mate_distance_in_moves, SearchControl, SearchSignals};
 use crate::core::game::{Game, Outcome, Player};
 use crate::core::knowledge::PlainKnowledge;
 use crate::core::params::SearchParams;
-use crate::core::search::{mate_distance_in_moves, SearchControl, SearchSignals, SearchTables};
-use crate::core::threads::search;
+use crate::core::search::{search, SearchTables};
 
 const ENTER: u16 = 1;
 const STAY: u16 = 2;
@@ -88,7 +88,7 @@ fn search_corridor(
     depth: u32,
     single_reply_extension: i32,
 ) -> (Option<u16>, Option<i32>) {
-    let mut tables = SearchTables::<Corridor, PlainKnowledge<Corridor>>::new(1);
+    let mut tables = SearchTables::<Corridor>::new(1);
     let control = SearchControl {
         max_depth: depth,
         params: SearchParams {
@@ -99,7 +99,16 @@ fn search_corridor(
     };
     let signals = SearchSignals::default();
     let start = Corridor::start_position(&length);
-    let result = search(start, &mut tables, &signals, control, &[], 1, &mut |_| {});
+    let mut knowledge = [PlainKnowledge::default()];
+    let result = search(
+        start,
+        &mut knowledge,
+        &mut tables,
+        &signals,
+        control,
+        &[],
+        &mut |_| {},
+    );
     (result.best_move, mate_distance_in_moves(result.score))
 }
 

@@ -3,15 +3,13 @@
 //! must be taken), the moves quiescence resolves, and move ordering. It
 //! keeps no state: every answer is read off the board.
 
-use once_cell::sync::Lazy;
-
 use super::board::Move;
 use super::{eval, tactics, Breakthrough};
-use crate::core::params::SearchParams;
-use crate::core::strength::Ladder;
-use crate::core::wdl::WdlModel;
+use crate::core::dfpn::ProofKnowledge;
+use crate::core::mcts::MonteCarloKnowledge;
+use crate::core::search::AlphaBetaKnowledge;
 use crate::core::weights::{LinearEval, WeightTable};
-use crate::core::{EvalTerm, Knowledge, NullMove, Score};
+use crate::core::{EvalTerm, Knowledge, Score};
 
 /// Ordering hints: winning and capturing moves first, then steps onto the
 /// rank before the goal, which the opponent must answer.
@@ -22,32 +20,10 @@ const HINT_THREAT: i32 = 60;
 pub struct BreakthroughKnowledge;
 
 impl Knowledge<Breakthrough> for BreakthroughKnowledge {
-    fn wdl_model() -> WdlModel {
-        WdlModel::embedded(include_str!("wdl.txt"))
-    }
+    type Settings = ();
 
-    fn strength_ladder() -> &'static Ladder {
-        static LADDER: Lazy<Ladder> = Lazy::new(|| Ladder::embedded(include_str!("levels.txt")));
-        &LADDER
-    }
-
-    /// Zugzwang happens in Breakthrough endgames (mutual blocks where
-    /// whoever moves must open a lane), so a pass's fail-high is confirmed.
-    fn null_move() -> NullMove {
-        NullMove::Verified
-    }
-
-    /// At 50 ms a move against the engine without each: the verified null
-    /// move from depth 3 scored 425-375 in 800 games (+22 Elo); late-move
-    /// pruning up to depth 3, 221-179 alone and 214-186 on top of the null
-    /// move (400 games each); reverse futility (margin 80 a ply up to depth
-    /// 3) lost, 186-214.
-    fn search_params() -> SearchParams {
-        SearchParams {
-            null_move_min_depth: 3,
-            lmp_max_depth: 3,
-            ..SearchParams::default()
-        }
+    fn new(_settings: &()) -> Self {
+        BreakthroughKnowledge
     }
 
     /// A win in one is played at once, and an intruder one step from our home
@@ -76,24 +52,6 @@ impl Knowledge<Breakthrough> for BreakthroughKnowledge {
             return;
         }
         board.push_moves(moves, !0);
-    }
-
-    fn noisy_moves(&mut self, position: &Breakthrough, moves: &mut Vec<Move>) {
-        let board = position.board();
-        moves.clear();
-        if board.outcome().is_none() {
-            let geometry = board.geometry();
-            board.push_moves(
-                moves,
-                board.enemy()
-                    | geometry.last_step_rank(board.side)
-                    | geometry.goal_rank(board.side),
-            );
-        }
-    }
-
-    fn must_respond(&mut self, position: &Breakthrough) -> bool {
-        tactics::intruders(position.board()) != 0
     }
 
     fn move_order_hint(&mut self, position: &Breakthrough, mv: Move) -> i32 {
@@ -136,6 +94,30 @@ impl Knowledge<Breakthrough> for BreakthroughKnowledge {
         tactics::forced_result(position.board())
     }
 }
+
+impl AlphaBetaKnowledge<Breakthrough> for BreakthroughKnowledge {
+    fn noisy_moves(&mut self, position: &Breakthrough, moves: &mut Vec<Move>) {
+        let board = position.board();
+        moves.clear();
+        if board.outcome().is_none() {
+            let geometry = board.geometry();
+            board.push_moves(
+                moves,
+                board.enemy()
+                    | geometry.last_step_rank(board.side)
+                    | geometry.goal_rank(board.side),
+            );
+        }
+    }
+
+    fn must_respond(&mut self, position: &Breakthrough) -> bool {
+        tactics::intruders(position.board()) != 0
+    }
+}
+
+impl ProofKnowledge<Breakthrough> for BreakthroughKnowledge {}
+
+impl MonteCarloKnowledge<Breakthrough> for BreakthroughKnowledge {}
 
 impl LinearEval<Breakthrough> for BreakthroughKnowledge {
     fn weights() -> WeightTable {

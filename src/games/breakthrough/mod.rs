@@ -9,6 +9,7 @@ pub mod notation;
 pub mod tactics;
 
 pub mod knowledge;
+mod profile;
 
 pub use knowledge::BreakthroughKnowledge;
 

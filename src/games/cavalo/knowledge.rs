@@ -3,17 +3,16 @@
 //! memo, the exact solver's bounds table, and the running search's deadline
 //! that both solvers respect.
 
-use once_cell::sync::Lazy;
-
 use super::board;
 use super::endgame::{self, EndgameMemo};
 use super::eval;
 use super::exact::{self, BoundsTable};
 use super::position::{Cavalo, Move};
-use crate::core::strength::Ladder;
-use crate::core::wdl::WdlModel;
+use crate::core::dfpn::ProofKnowledge;
+use crate::core::mcts::MonteCarloKnowledge;
+use crate::core::search::AlphaBetaKnowledge;
 use crate::core::weights::{LinearEval, WeightTable};
-use crate::core::{Deadline, EvalTerm, Knowledge, NullMove, RootSolution, Score};
+use crate::core::{Deadline, EvalTerm, Knowledge, RootSolution, Score};
 
 /// A search thread's knowledge of Jogo do Cavalo. A new one allocates
 /// nothing: the endgame memo grows with the endgames solved (about 50 MB at
@@ -32,20 +31,10 @@ pub struct CavaloKnowledge {
 }
 
 impl Knowledge<Cavalo> for CavaloKnowledge {
-    fn wdl_model() -> WdlModel {
-        WdlModel::embedded(include_str!("wdl.txt"))
-    }
+    type Settings = ();
 
-    fn strength_ladder() -> &'static Ladder {
-        static LADDER: Lazy<Ladder> = Lazy::new(|| Ladder::embedded(include_str!("levels.txt")));
-        &LADDER
-    }
-
-    /// A knight forced to jump may have to give up a cell it guards or walk
-    /// into a corner, so passing can be better than every move: a pass's
-    /// fail-high is confirmed by a search without one.
-    fn null_move() -> NullMove {
-        NullMove::Verified
+    fn new(_settings: &()) -> Self {
+        CavaloKnowledge::default()
     }
 
     // No pruning is on by default (`SearchParams::default`): at 50 ms a move
@@ -106,12 +95,6 @@ impl Knowledge<Cavalo> for CavaloKnowledge {
         eval::move_order_hint(position, mv)
     }
 
-    /// Every jump takes points. Reducing late jumps and trying killers first
-    /// cut the nodes to depth 14 of the bench positions from 1.72 M to 0.57 M.
-    fn hints_every_move() -> bool {
-        true
-    }
-
     /// History learns where jumps land: the double a landing removes, if
     /// any, shares its slot (a pass has its own, after the board's cells).
     fn move_index(&self, _position: &Cavalo, mv: Move) -> usize {
@@ -122,6 +105,12 @@ impl Knowledge<Cavalo> for CavaloKnowledge {
         board::CELLS + 1
     }
 }
+
+impl AlphaBetaKnowledge<Cavalo> for CavaloKnowledge {}
+
+impl ProofKnowledge<Cavalo> for CavaloKnowledge {}
+
+impl MonteCarloKnowledge<Cavalo> for CavaloKnowledge {}
 
 impl LinearEval<Cavalo> for CavaloKnowledge {
     fn weights() -> WeightTable {

@@ -12,6 +12,7 @@ pub mod exact;
 pub mod knowledge;
 pub mod notation;
 pub mod position;
+mod profile;
 pub mod rules;
 
 pub use knowledge::CavaloKnowledge;

@@ -2,9 +2,7 @@
 //! threat-driven move choice, and the VCF and VCT solvers with their
 //! memories, one `GomokuKnowledge` per search thread.
 
-use once_cell::sync::Lazy;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::board::{Board, CELL_COUNT};
@@ -14,12 +12,12 @@ use super::pattern::{T_DOUBLE_THREE, T_FOUR};
 use super::threats;
 use super::vcf::{VcfSolver, VcfStats};
 use super::vct::VctSolver;
-use super::{Gomoku, Move};
-use crate::core::params::SearchParams;
-use crate::core::strength::Ladder;
-use crate::core::wdl::WdlModel;
+use super::{Gomoku, GomokuSettings, Move};
+use crate::core::dfpn::ProofKnowledge;
+use crate::core::mcts::MonteCarloKnowledge;
+use crate::core::search::AlphaBetaKnowledge;
 use crate::core::weights::{LinearEval, WeightTable};
-use crate::core::{Deadline, EvalTerm, Knowledge, NullMove, RootSolution, Score};
+use crate::core::{Deadline, EvalTerm, Knowledge, RootSolution, Score};
 
 /// Nodes a VCF probe may visit inside the main search.
 const SEARCH_VCF_BUDGET: u32 = 120;
@@ -41,33 +39,14 @@ const SEARCH_VCT_NODES: u64 = 60;
 /// search at 50 ms a move from finishing its first iteration.
 const VCT_BELOW_ROOT_TIME_SHARE: u32 = 5;
 
-/// Whether timed searches run the threat search below their root
-/// (`VctBelowRoot`, off by default: measured even at 50 ms and behind at
-/// 200 ms, README "Gomoku"). Process-wide, as one engine plays one game.
-static VCT_BELOW_ROOT: AtomicBool = AtomicBool::new(false);
-
-/// Switches the threat search below the root on or off for the searches
-/// that start from now on.
-pub fn set_vct_below_root(on: bool) {
-    VCT_BELOW_ROOT.store(on, Ordering::Relaxed);
-}
-
-/// Whether searches keep only the moves that can break a VCF the opponent
-/// holds without a visible threat (`HiddenVcfDefence`, off by default: its
-/// probes cost more than the smaller move lists gained, README "Gomoku").
-static HIDDEN_VCF_DEFENCE: AtomicBool = AtomicBool::new(false);
-
-/// Switches the defence against hidden VCFs on or off.
-pub fn set_hidden_vcf_defence(on: bool) {
-    HIDDEN_VCF_DEFENCE.store(on, Ordering::Relaxed);
-}
-
 /// Positions whose defence against a hidden VCF a search remembers before
 /// it starts afresh (a bound on its memory).
 const DEFENCE_MEMORY: usize = 1 << 16;
 
 #[derive(Default)]
 pub struct GomokuKnowledge {
+    /// The options this knowledge was made with.
+    settings: GomokuSettings,
     vcf: VcfSolver,
     vct: VctSolver,
     /// Stones on the board where the current search started: the VCF probes
@@ -153,7 +132,7 @@ impl GomokuKnowledge {
         let board = position.board();
         // Without a four to make there is no VCF, and no copy to pay for.
         if self.root_stones.is_none()
-            || !HIDDEN_VCF_DEFENCE.load(Ordering::Relaxed)
+            || !self.settings.hidden_vcf_defence
             || board.count_at_least(board.side() ^ 1, T_FOUR) == 0
         {
             return None;
@@ -190,13 +169,13 @@ impl GomokuKnowledge {
 }
 
 impl Knowledge<Gomoku> for GomokuKnowledge {
-    fn wdl_model() -> WdlModel {
-        WdlModel::embedded(include_str!("wdl.txt"))
-    }
+    type Settings = GomokuSettings;
 
-    fn strength_ladder() -> &'static Ladder {
-        static LADDER: Lazy<Ladder> = Lazy::new(|| Ladder::embedded(include_str!("levels.txt")));
-        &LADDER
+    fn new(settings: &GomokuSettings) -> Self {
+        GomokuKnowledge {
+            settings: *settings,
+            ..GomokuKnowledge::default()
+        }
     }
 
     fn prepare_search(&mut self, root: &Gomoku, deadline: &Deadline) {
@@ -211,33 +190,9 @@ impl Knowledge<Gomoku> for GomokuKnowledge {
         self.deadline = deadline.clone();
         self.vct_below_root_until = deadline
             .remaining()
-            .filter(|_| VCT_BELOW_ROOT.load(Ordering::Relaxed))
+            .filter(|_| self.settings.vct_below_root)
             .map(|left| Instant::now() + left / VCT_BELOW_ROOT_TIME_SHARE);
         self.prover_nodes_reported = self.prover_nodes();
-    }
-
-    /// A stone more never hurts its owner in freestyle (in exactly-five
-    /// it could, through an overline, and under renju by leaving Black a
-    /// forbidden point, too rarely to matter to a pruning).
-    fn null_move() -> NullMove {
-        NullMove::Sound
-    }
-
-    /// Each screened at 50 ms a move from the Piskvork openings against the
-    /// settings before it (README, "Gomoku strength"): the null move from
-    /// depth 3 (+26 Elo over 800 games), then reverse futility to depth 4
-    /// (+41 +/- 30) and late-move pruning to depth 6 (+41 +/- 36). Futility
-    /// to depth 6, late-move pruning to depth 8 and the logarithmic
-    /// reduction table gained nothing; the rest stays as it was. A forced
-    /// reply searched a ply deeper: +44 +/- 31 (483 games, SPRT accepted).
-    fn search_params() -> SearchParams {
-        SearchParams {
-            null_move_min_depth: 3,
-            rfp_max_depth: 4,
-            lmp_max_depth: 6,
-            single_reply_extension: 1,
-            ..SearchParams::default()
-        }
     }
 
     fn evaluate(&mut self, position: &Gomoku) -> Score {
@@ -260,10 +215,6 @@ impl Knowledge<Gomoku> for GomokuKnowledge {
                 moves.retain(|mv| defence.binary_search(mv).is_ok());
             }
         }
-    }
-
-    fn noisy_moves(&mut self, position: &Gomoku, moves: &mut Vec<Move>) {
-        threats::noisy_moves(position.board(), moves);
     }
 
     fn forced_result(&mut self, position: &mut Gomoku) -> Option<i32> {
@@ -313,6 +264,16 @@ impl Knowledge<Gomoku> for GomokuKnowledge {
         CELL_COUNT
     }
 }
+
+impl AlphaBetaKnowledge<Gomoku> for GomokuKnowledge {
+    fn noisy_moves(&mut self, position: &Gomoku, moves: &mut Vec<Move>) {
+        threats::noisy_moves(position.board(), moves);
+    }
+}
+
+impl ProofKnowledge<Gomoku> for GomokuKnowledge {}
+
+impl MonteCarloKnowledge<Gomoku> for GomokuKnowledge {}
 
 /// Unlike the trait's other games, the weighted features are the
 /// evaluation times `feature_scale()` (128 with the table's divisor of 8),

@@ -11,7 +11,9 @@ mod failures;
 mod knowledge;
 pub mod notation;
 pub mod pattern;
+mod profile;
 pub mod renju;
+mod settings;
 pub mod speed;
 mod threats;
 mod vcf;
@@ -22,7 +24,8 @@ use crate::core::{
 };
 use board::{Board, Rule, BLACK, MAX_SIZE, MIN_SIZE};
 
-pub use knowledge::{set_hidden_vcf_defence, set_vct_below_root, GomokuKnowledge};
+pub use knowledge::GomokuKnowledge;
+pub use settings::GomokuSettings;
 pub use vcf::VcfStats;
 
 /// A move is the index of its cell, `y * STRIDE + x` (see [`board`]).
@@ -115,14 +118,6 @@ impl Game for Gomoku {
                         .to_vec(),
                 },
             },
-            OptionSpec {
-                name: "VctBelowRoot",
-                kind: OptionKind::Check { default: false },
-            },
-            OptionSpec {
-                name: "HiddenVcfDefence",
-                kind: OptionKind::Check { default: false },
-            },
         ]
     }
 
@@ -152,14 +147,6 @@ impl Game for Gomoku {
                         ))
                     }
                 };
-                Ok(())
-            }
-            "vctbelowroot" => {
-                set_vct_below_root(parse_switch("VctBelowRoot", value)?);
-                Ok(())
-            }
-            "hiddenvcfdefence" => {
-                set_hidden_vcf_defence(parse_switch("HiddenVcfDefence", value)?);
                 Ok(())
             }
             _ => Err(format!("unknown option '{name}'")),
@@ -359,12 +346,3 @@ const BENCH_POSITIONS: [&str; 12] = [
     "15/15/15/15/5o9/5oxo7/6xxx6/5xoxx6/3oxoo1x6/4o10/15/15/15/15/15 o",
     "15/3o2o8/7x7/3x1x1x7/8ox5/6o1x6/3o2o8/5x1xoxo4/3o1x4o2o1/6x1o3o2/4x1o8/9xxox2/4x5x1x2/8ooox2x/12o1o x",
 ];
-
-/// A check option's value, `true` or `false` in any case.
-fn parse_switch(name: &str, value: &str) -> Result<bool, String> {
-    match value.to_ascii_lowercase().as_str() {
-        "true" => Ok(true),
-        "false" => Ok(false),
-        _ => Err(format!("{name} '{value}' is not true or false")),
-    }
-}

@@ -22,8 +22,10 @@ pub mod knowledge;
 pub mod notation;
 pub mod opening;
 pub mod playout;
+mod profile;
 pub mod proving;
 pub mod resistance;
+mod settings;
 pub mod solver;
 pub mod vc;
 pub mod waves;
@@ -35,23 +37,12 @@ use crate::core::{
     Game, OptionKind, OptionSpec, Outcome, Player, Presentation, RecordStyle, SgfPoints,
 };
 use geometry::MAX_SIZE;
-use resistance::{EvalSettings, Evaluation};
 
 fn parse_bool(value: &str) -> Result<bool, String> {
     match value.trim().to_ascii_lowercase().as_str() {
         "true" | "1" | "on" | "yes" => Ok(true),
         "false" | "0" | "off" | "no" => Ok(false),
         other => Err(format!("'{other}' is not true or false")),
-    }
-}
-
-/// A resistance weight option's value: a whole number from 0 to 10000.
-fn parse_weight(name: &str, value: &str) -> Result<i32, String> {
-    match value.trim().parse::<i32>() {
-        Ok(number) if (0..=10_000).contains(&number) => Ok(number),
-        _ => Err(format!(
-            "{name} '{value}' is not a whole number from 0 to 10000"
-        )),
     }
 }
 
@@ -62,7 +53,6 @@ impl Game for Hex {
     const NAME: &'static str = "hex";
 
     fn rule_options() -> Vec<OptionSpec> {
-        let defaults = EvalSettings::default();
         vec![
             OptionSpec {
                 name: "BoardSize",
@@ -75,29 +65,6 @@ impl Game for Hex {
             OptionSpec {
                 name: "Swap",
                 kind: OptionKind::Check { default: true },
-            },
-            OptionSpec {
-                name: "Evaluation",
-                kind: OptionKind::Combo {
-                    default: defaults.evaluation.name().to_string(),
-                    choices: Evaluation::NAMES.map(String::from).to_vec(),
-                },
-            },
-            OptionSpec {
-                name: "ResistanceScale",
-                kind: OptionKind::Spin {
-                    default: defaults.scale as i64,
-                    min: 0,
-                    max: 10_000,
-                },
-            },
-            OptionSpec {
-                name: "ResistanceBridge",
-                kind: OptionKind::Spin {
-                    default: defaults.bridge as i64,
-                    min: 0,
-                    max: 10_000,
-                },
             },
         ]
     }
@@ -115,21 +82,6 @@ impl Game for Hex {
             }
             "swap" => {
                 rules.swap = parse_bool(value)?;
-                Ok(())
-            }
-            "evaluation" => {
-                let evaluation = Evaluation::parse(value)?;
-                resistance::select(|settings| settings.evaluation = evaluation);
-                Ok(())
-            }
-            "resistancescale" => {
-                let scale = parse_weight(name, value)?;
-                resistance::select(|settings| settings.scale = scale);
-                Ok(())
-            }
-            "resistancebridge" => {
-                let bridge = parse_weight(name, value)?;
-                resistance::select(|settings| settings.bridge = bridge);
                 Ok(())
             }
             _ => Err(format!("unknown option '{name}'")),

@@ -4,7 +4,6 @@
 //! results (virtual-connection chains, the small-board solver and its
 //! proofs) and the ordering hints built from all of them.
 
-use once_cell::sync::Lazy;
 use std::collections::HashMap;
 
 mod proof_cells;
@@ -17,17 +16,16 @@ use super::eval::{self, TwoDistance};
 use super::opening;
 use super::playout::PlayoutBoard;
 use super::proving::{self, NodeAnalysis, ProofStats, RootProver};
-use super::resistance::{self, EvalSettings, Evaluation, Resistance};
+use super::resistance::{EvalSettings, Evaluation, Resistance};
 use super::solver::{self, SolverCache};
 use super::vc::CellSet;
 use crate::core::dfpn::ProofCells;
+use crate::core::dfpn::ProofKnowledge;
+use crate::core::mcts::MonteCarloKnowledge;
 use crate::core::mcts::PlayoutRecord;
-use crate::core::strength::Ladder;
-use crate::core::wdl::WdlModel;
+use crate::core::search::AlphaBetaKnowledge;
 use crate::core::weights::{LinearEval, WeightTable};
-use crate::core::{
-    Deadline, EvalTerm, Game, Knowledge, NullMove, Player, RootSolution, Score, SearchMethod,
-};
+use crate::core::{Deadline, EvalTerm, Game, Knowledge, Player, RootSolution, Score};
 use rand::rngs::SmallRng;
 
 /// Move-ordering hints. Positive hints make a move "tactical" to the search
@@ -55,7 +53,7 @@ pub struct HexKnowledge {
     two_distance: TwoDistance,
     resistance: Resistance,
     /// The evaluation in use and its weights, as the options chose them
-    /// when the search started.
+    /// when the engine made this knowledge.
     eval_settings: EvalSettings,
     /// Replies to an intruded bridge at the position `bridge_replies_key`
     /// names, for ordering.
@@ -93,12 +91,6 @@ pub struct HexKnowledge {
 }
 
 impl HexKnowledge {
-    /// Evaluates with `settings` from now on (until a search starts and
-    /// reads the options again).
-    pub fn set_eval_settings(&mut self, settings: EvalSettings) {
-        self.eval_settings = settings;
-    }
-
     /// The two-distance results for `hex`, computed unless they are the
     /// last ones computed.
     fn two_distance_at(&mut self, hex: &Hex) -> &TwoDistance {
@@ -223,19 +215,13 @@ impl HexKnowledge {
 }
 
 impl Knowledge<Hex> for HexKnowledge {
-    fn wdl_model() -> WdlModel {
-        WdlModel::embedded(include_str!("../wdl.txt"))
-    }
+    type Settings = EvalSettings;
 
-    fn strength_ladder() -> &'static Ladder {
-        static LADDER: Lazy<Ladder> = Lazy::new(|| Ladder::embedded(include_str!("../levels.txt")));
-        &LADDER
-    }
-
-    /// A stone never hurts its owner in Hex, so a pass is never better
-    /// than the best move.
-    fn null_move() -> NullMove {
-        NullMove::Sound
+    fn new(settings: &EvalSettings) -> Self {
+        HexKnowledge {
+            eval_settings: *settings,
+            ..HexKnowledge::default()
+        }
     }
 
     // No pruning is on by default (`SearchParams::default`): at 100 ms a
@@ -256,18 +242,6 @@ impl Knowledge<Hex> for HexKnowledge {
         self.solver_cache = SolverCache::default();
         self.two_distance.key = None;
         self.bridge_replies_key = None;
-        self.eval_settings = resistance::selected();
-    }
-
-    /// Each H-search in a proof may settle a node and its whole subtree,
-    /// or narrow the defence to the must-play cells: it runs everywhere.
-    /// The inferior cells join in only where no length limit can bind,
-    /// since filling and pruning may stretch a win (`go mate N` with N
-    /// below the empty cells does without them).
-    fn prepare_proof(&mut self, root: &Hex, deadline: &Deadline, within_plies: u32) {
-        self.prepare_search(root, deadline);
-        self.proof_mode = true;
-        self.inferior_in_proof = within_plies >= root.empty_cells().count() as u32;
     }
 
     fn evaluate(&mut self, hex: &Hex) -> Score {
@@ -285,7 +259,6 @@ impl Knowledge<Hex> for HexKnowledge {
 
     fn eval_terms(&mut self, hex: &Hex) -> Vec<EvalTerm> {
         let to_move = hex.side_to_move_player();
-        self.eval_settings = resistance::selected();
         let settings = self.eval_settings;
         if settings.evaluation == Evaluation::Resistance {
             let circuit = self.resistance.at(hex, settings.bridge);
@@ -311,25 +284,6 @@ impl Knowledge<Hex> for HexKnowledge {
         }
         self.unsolved_search_moves(hex, moves);
         self.keep_must_play(hex, moves);
-    }
-
-    fn noisy_moves(&mut self, hex: &Hex, moves: &mut Vec<HexMove>) {
-        moves.clear();
-        if hex.winner().is_some() {
-            return;
-        }
-        let mut replies = Vec::new();
-        bridge_replies(hex, &mut replies);
-        moves.extend(replies.into_iter().map(HexMove::cell));
-    }
-
-    /// The opponent threatens to win on the spot: standing pat would ignore
-    /// it, and the one block is all there is to search.
-    fn must_respond(&mut self, hex: &Hex) -> bool {
-        if hex.winner().is_some() {
-            return false;
-        }
-        self.immediate_wins(hex).theirs[0].is_some()
     }
 
     fn forced_result(&mut self, hex: &mut Hex) -> Option<i32> {
@@ -374,22 +328,6 @@ impl Knowledge<Hex> for HexKnowledge {
         proving::solve_root(self, hex, deadline, nodes)
     }
 
-    fn expansion_result(&mut self, hex: &mut Hex) -> Option<i32> {
-        if self.proof_mode {
-            self.verdict_result(hex)
-        } else {
-            None
-        }
-    }
-
-    fn settled_cells(&mut self, hex: &Hex) -> Option<ProofCells> {
-        self.settled_proof_cells(hex)
-    }
-
-    fn narrowing_cells(&mut self, hex: &Hex) -> Option<ProofCells> {
-        self.narrowing_proof_cells(hex)
-    }
-
     /// The plain key: `Game::hash` joins a position with its half turn.
     fn exact_key(&self, hex: &Hex) -> u64 {
         hex.hash_key()
@@ -424,12 +362,66 @@ impl Knowledge<Hex> for HexKnowledge {
     fn move_index_bound(&self, hex: &Hex) -> usize {
         hex.geometry().cells() + 1
     }
+}
 
-    /// Monte Carlo search with these playouts and priors beat the
-    /// alpha-beta engine by hundreds of Elo at 1 s a move (README, "Hex:
-    /// Monte Carlo tree search").
-    fn search_method() -> SearchMethod {
-        SearchMethod::MonteCarlo
+impl AlphaBetaKnowledge<Hex> for HexKnowledge {
+    fn noisy_moves(&mut self, hex: &Hex, moves: &mut Vec<HexMove>) {
+        moves.clear();
+        if hex.winner().is_some() {
+            return;
+        }
+        let mut replies = Vec::new();
+        bridge_replies(hex, &mut replies);
+        moves.extend(replies.into_iter().map(HexMove::cell));
+    }
+
+    /// The opponent threatens to win on the spot: standing pat would ignore
+    /// it, and the one block is all there is to search.
+    fn must_respond(&mut self, hex: &Hex) -> bool {
+        if hex.winner().is_some() {
+            return false;
+        }
+        self.immediate_wins(hex).theirs[0].is_some()
+    }
+}
+
+impl ProofKnowledge<Hex> for HexKnowledge {
+    /// Each H-search in a proof may settle a node and its whole subtree,
+    /// or narrow the defence to the must-play cells: it runs everywhere.
+    /// The inferior cells join in only where no length limit can bind,
+    /// since filling and pruning may stretch a win (`go mate N` with N
+    /// below the empty cells does without them).
+    fn prepare_proof(&mut self, root: &Hex, deadline: &Deadline, within_plies: u32) {
+        self.prepare_search(root, deadline);
+        self.proof_mode = true;
+        self.inferior_in_proof = within_plies >= root.empty_cells().count() as u32;
+    }
+
+    fn expansion_result(&mut self, hex: &mut Hex) -> Option<i32> {
+        if self.proof_mode {
+            self.verdict_result(hex)
+        } else {
+            None
+        }
+    }
+
+    fn settled_cells(&mut self, hex: &Hex) -> Option<ProofCells> {
+        self.settled_proof_cells(hex)
+    }
+
+    fn narrowing_cells(&mut self, hex: &Hex) -> Option<ProofCells> {
+        self.narrowing_proof_cells(hex)
+    }
+}
+
+impl MonteCarloKnowledge<Hex> for HexKnowledge {
+    fn playout(
+        &mut self,
+        hex: &mut Hex,
+        rng: &mut SmallRng,
+        record: &mut PlayoutRecord,
+    ) -> Option<Player> {
+        Some(self.playouts.play(hex, rng, record))
     }
 
     fn closer_look(&mut self, hex: &mut Hex, moves: &mut Vec<HexMove>) -> Option<i32> {
@@ -448,15 +440,6 @@ impl Knowledge<Hex> for HexKnowledge {
             (PRIOR_BEST_MEAN - PRIOR_MEAN_PER_SLACK * slack).max(PRIOR_WORST_MEAN)
         };
         (PRIOR_SIMULATIONS, PRIOR_SIMULATIONS * mean)
-    }
-
-    fn playout(
-        &mut self,
-        hex: &mut Hex,
-        rng: &mut SmallRng,
-        record: &mut PlayoutRecord,
-    ) -> Option<Player> {
-        Some(self.playouts.play(hex, rng, record))
     }
 }
 

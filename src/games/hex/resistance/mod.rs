@@ -8,7 +8,6 @@
 mod network;
 
 use once_cell::sync::Lazy;
-use std::sync::RwLock;
 
 use super::board::{Hex, BLACK, WHITE};
 use crate::core::weights::WeightTable;
@@ -60,7 +59,8 @@ impl Evaluation {
 }
 
 /// The evaluation the engine uses and the resistance evaluation's
-/// weights: the options' values, read by each search when it starts.
+/// weights: the options' values, which the engine hands to each knowledge
+/// it makes (`settings.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EvalSettings {
     pub evaluation: Evaluation,
@@ -94,26 +94,6 @@ impl Default for EvalSettings {
         EvalSettings::from_weights(Evaluation::TwoDistance)
             .unwrap_or_else(|e| panic!("resistance/weights.txt: {e}"))
     }
-}
-
-/// The options' values for this engine process. The options are rule
-/// options (the engine core hands nothing else to a game), and one engine
-/// process plays one game, so they live here rather than in the position.
-static SETTINGS: Lazy<RwLock<EvalSettings>> = Lazy::new(|| RwLock::new(EvalSettings::default()));
-
-/// The settings the options chose.
-pub fn selected() -> EvalSettings {
-    *SETTINGS
-        .read()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
-/// Changes the settings by `change`, as a `setoption` does.
-pub fn select(change: impl FnOnce(&mut EvalSettings)) {
-    let mut settings = SETTINGS
-        .write()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    change(&mut settings);
 }
 
 /// Both players' resistances for one position, and their circuits'

@@ -1,79 +1,18 @@
-//! What a caller hands a search and gets back: the tables kept between
-//! searches, the limits, the progress reports and the result.
+//! What a caller hands any search (alpha-beta, Monte Carlo) and gets back:
+//! the limits, the signals that reach a running search, the progress
+//! reports and the result.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::MAX_PLY;
-use crate::core::game::{Game, Score, MATE, MATE_BOUND};
-use crate::core::knowledge::Knowledge;
-use crate::core::mcts::KeptTree;
-use crate::core::params::SearchParams;
-use crate::core::strength::Skill;
-use crate::core::time::{PonderHit, TimeBudget};
-use crate::core::tt::TranspositionTable;
+use super::game::{Score, MATE, MATE_BOUND};
+use super::params::{NullMove, SearchParams};
+use super::strength::Skill;
+use super::time::{PonderHit, TimeBudget};
 
-/// Tables that outlive one search: kept between moves of a game, cleared by
-/// `ucinewgame`. Each search thread has its own knowledge (index 0 is the
-/// main thread's); the transposition table is shared.
-pub struct SearchTables<G: Game, K> {
-    pub tt: TranspositionTable<G::Move>,
-    tt_megabytes: usize,
-    /// The table's memory was handed back for a proof search.
-    tt_released: bool,
-    pub(in crate::core) history: Vec<i32>,
-    pub(in crate::core) knowledge: Vec<K>,
-    /// Monte Carlo search's last tree, for the next move.
-    pub(in crate::core) kept_tree: Option<KeptTree<G>>,
-}
-
-impl<G: Game, K: Knowledge<G>> SearchTables<G, K> {
-    pub fn new(hash_megabytes: usize) -> Self {
-        SearchTables {
-            tt: TranspositionTable::new(hash_megabytes),
-            tt_megabytes: hash_megabytes,
-            tt_released: false,
-            history: Vec::new(),
-            knowledge: Vec::new(),
-            kept_tree: None,
-        }
-    }
-
-    /// The memory the options give the search's tables.
-    pub fn hash_megabytes(&self) -> usize {
-        self.tt_megabytes
-    }
-
-    /// The main search thread's knowledge (its statistics), once a search
-    /// has made it.
-    pub fn main_knowledge(&self) -> Option<&K> {
-        self.knowledge.first()
-    }
-
-    /// Hands the transposition table's memory back to the system: a proof
-    /// search, which keeps its own table of the `Hash` size, would otherwise
-    /// hold twice that. The next alpha-beta search makes it anew.
-    pub fn release_tt(&mut self) {
-        self.tt = TranspositionTable::new(1);
-        self.tt_released = true;
-    }
-
-    /// Makes the transposition table again after `release_tt` (empty).
-    pub fn restore_tt(&mut self) {
-        if self.tt_released {
-            self.tt = TranspositionTable::new(self.tt_megabytes);
-            self.tt_released = false;
-        }
-    }
-
-    pub fn clear(&mut self) {
-        self.tt.clear();
-        self.history.clear();
-        self.knowledge.clear();
-        self.kept_tree = None;
-    }
-}
+/// Deepest ply a search tracks (alpha-beta's main search plus quiescence).
+pub const MAX_PLY: usize = 128;
 
 /// Progress of a search, reported after each completed iteration and once
 /// more when the search ends (`finished`).
@@ -174,6 +113,12 @@ pub struct SearchControl {
     pub ponder: bool,
     /// Below full strength: several lines, one picked at random.
     pub skill: Option<Skill>,
+    /// Alpha-beta: whether the game allows null-move pruning.
+    pub null_move: NullMove,
+    /// Alpha-beta: every move gets a positive ordering hint because every
+    /// move scores (Jogo do Cavalo); hinted moves are then reduced as quiet
+    /// ones are elsewhere, and killers go before them.
+    pub hints_every_move: bool,
 }
 
 impl Default for SearchControl {
@@ -188,6 +133,8 @@ impl Default for SearchControl {
             lines: 1,
             ponder: false,
             skill: None,
+            null_move: NullMove::Unsound,
+            hints_every_move: false,
         }
     }
 }
@@ -198,4 +145,15 @@ impl Default for SearchControl {
 pub struct SearchSignals {
     pub stop: Arc<AtomicBool>,
     pub ponderhit: Arc<PonderHit>,
+}
+
+/// Holds a finished search's answer as long as the protocol asks: `go
+/// infinite` answers only after `stop`, `go ponder` after `ponderhit` or
+/// `stop`.
+pub fn wait_for_release(control: &SearchControl, signals: &SearchSignals) {
+    let must_wait =
+        || control.until_stopped || (control.ponder && signals.ponderhit.hit_at().is_none());
+    while must_wait() && !signals.stop.load(Ordering::Relaxed) {
+        std::thread::sleep(Duration::from_millis(1));
+    }
 }

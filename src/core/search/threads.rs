@@ -5,13 +5,12 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Duration;
 
-use super::game::{Game, Score};
-use super::knowledge::Knowledge;
-use super::search::{
-    SearchControl, SearchInfo, SearchResult, SearchSignals, SearchTables, Searcher, SharedSearch,
+use super::{AlphaBetaKnowledge, SearchTables, Searcher, SharedSearch};
+use crate::core::control::{
+    wait_for_release, SearchControl, SearchInfo, SearchResult, SearchSignals,
 };
+use crate::core::game::{Game, Score};
 
 /// Nodes between two reports of a helper's counts to the main thread.
 pub(super) const HELPER_COUNT_INTERVAL: u64 = 4096;
@@ -60,32 +59,35 @@ impl<M> HelperReports<M> {
     }
 }
 
-/// Searches `game` within `control` on `threads` threads and returns the
-/// main thread's result. Only `root_moves` are searched at the root, unless
-/// it is empty. `report` is called after every completed depth and a last
-/// time with `finished` set.
-pub fn search<G: Game, K: Knowledge<G>>(
+/// Searches `game` within `control` on as many threads as `knowledge` has
+/// values (the first is the main thread's; an empty slice searches
+/// nothing) and returns the main thread's result. Only `root_moves` are
+/// searched at the root, unless it is empty. `report` is called after
+/// every completed depth and a last time with `finished` set.
+pub fn search<G: Game, K: AlphaBetaKnowledge<G>>(
     game: G,
-    tables: &mut SearchTables<G, K>,
+    knowledge: &mut [K],
+    tables: &mut SearchTables<G>,
     signals: &SearchSignals,
     control: SearchControl,
     root_moves: &[G::Move],
-    threads: usize,
     report: &mut dyn FnMut(&SearchInfo),
 ) -> SearchResult<G::Move> {
+    let Some((main_knowledge, helper_knowledge)) = knowledge.split_first_mut() else {
+        return SearchResult::empty();
+    };
     let stop = &signals.stop;
     let ponderhit = &*signals.ponderhit;
+    tables.restore_tt();
     tables.tt.new_search();
     let history = std::mem::take(&mut tables.history);
-    let SearchTables { tt, knowledge, .. } = tables;
-    let (main_knowledge, helper_knowledge) = knowledge_for_threads(knowledge, threads);
+    let tt = &tables.tt;
     let bound = main_knowledge.move_index_bound(&game);
     let history = if history.len() == bound {
         history
     } else {
         vec![0; bound]
     };
-    let tt = &*tt;
     let helper_reports = HelperReports::new();
     // Helpers stop when the main thread is done, whatever ended its search.
     let helpers_stop = Arc::new(AtomicBool::new(false));
@@ -140,32 +142,11 @@ pub fn search<G: Game, K: Knowledge<G>>(
     result
 }
 
-/// Holds a finished search's answer as long as the protocol asks: `go
-/// infinite` answers only after `stop`, `go ponder` after `ponderhit` or
-/// `stop`.
-pub(super) fn wait_for_release(control: &SearchControl, signals: &SearchSignals) {
-    let must_wait =
-        || control.until_stopped || (control.ponder && signals.ponderhit.hit_at().is_none());
-    while must_wait() && !signals.stop.load(Ordering::Relaxed) {
-        std::thread::sleep(Duration::from_millis(1));
-    }
-}
-
-/// The main thread's knowledge and the helpers', one each, kept between
-/// searches.
-fn knowledge_for_threads<G: Game, K: Knowledge<G>>(
-    knowledge: &mut Vec<K>,
-    threads: usize,
-) -> (&mut K, &mut [K]) {
-    knowledge.resize_with(threads.max(1), K::default);
-    let (main, helpers) = knowledge.split_at_mut(1);
-    (&mut main[0], helpers)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::search::mate_distance_in_moves;
+    use crate::core::control::mate_distance_in_moves;
+    use crate::core::knowledge::Knowledge;
     use crate::core::time::PonderHit;
     use crate::games::breakthrough::{Breakthrough, BreakthroughKnowledge, BreakthroughRules};
 
@@ -179,7 +160,7 @@ mod tests {
     #[test]
     fn a_helper_leaves_its_work_in_the_shared_table_and_counts_it() {
         let game = Breakthrough::start_position(&BreakthroughRules::default());
-        let mut tables = SearchTables::<Breakthrough, BreakthroughKnowledge>::new(4);
+        let mut tables = SearchTables::<Breakthrough>::new(4);
         tables.tt.new_search();
         let counts = HelperReports::new();
         let stop = Arc::new(AtomicBool::new(false));
@@ -219,7 +200,7 @@ mod tests {
         let game = Breakthrough::start_position(&BreakthroughRules::default());
         let mut legal = Vec::new();
         game.generate_moves(&mut legal);
-        let tables = SearchTables::<Breakthrough, BreakthroughKnowledge>::new(4);
+        let tables = SearchTables::<Breakthrough>::new(4);
         let counts = HelperReports::new();
         // A helper "completed" depth 9 preferring the last legal move.
         let helper_move = *legal.last().expect("moves from the start");
@@ -261,16 +242,17 @@ mod tests {
         let game =
             Breakthrough::from_fen("pp6/8/8/4P3/8/8/8/7P w 0 1", &rules).expect("a valid FEN");
         for threads in [1, 2, 4] {
-            let mut tables = SearchTables::<Breakthrough, BreakthroughKnowledge>::new(4);
+            let mut tables = SearchTables::<Breakthrough>::new(4);
             let signals = SearchSignals::default();
             let mut infos = Vec::new();
+            let mut knowledge: Vec<_> = (0..threads).map(|_| BreakthroughKnowledge).collect();
             let result = search(
                 game.clone(),
+                &mut knowledge,
                 &mut tables,
                 &signals,
                 to_depth(7),
                 &[],
-                threads,
                 &mut |info| infos.push(info.clone()),
             );
             assert_eq!(

@@ -1,0 +1,52 @@
+//! The engine options Hex's knowledge reads: which evaluation the search
+//! uses, and the resistance evaluation's weights. The engine hands them to
+//! every knowledge it makes (`resistance::EvalSettings`).
+
+use super::resistance::{EvalSettings, Evaluation};
+use crate::core::game::{OptionKind, OptionSpec};
+use crate::core::knowledge::KnowledgeSettings;
+
+impl KnowledgeSettings for EvalSettings {
+    fn option_specs() -> Vec<OptionSpec> {
+        let defaults = EvalSettings::default();
+        let weight = |name, default: i32| OptionSpec {
+            name,
+            kind: OptionKind::Spin {
+                default: default as i64,
+                min: 0,
+                max: 10_000,
+            },
+        };
+        vec![
+            OptionSpec {
+                name: "Evaluation",
+                kind: OptionKind::Combo {
+                    default: defaults.evaluation.name().to_string(),
+                    choices: Evaluation::NAMES.map(String::from).to_vec(),
+                },
+            },
+            weight("ResistanceScale", defaults.scale),
+            weight("ResistanceBridge", defaults.bridge),
+        ]
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Result<bool, String> {
+        match name.to_ascii_lowercase().as_str() {
+            "evaluation" => self.evaluation = Evaluation::parse(value)?,
+            "resistancescale" => self.scale = parse_weight(name, value)?,
+            "resistancebridge" => self.bridge = parse_weight(name, value)?,
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+/// A resistance weight: a whole number from 0 to 10,000.
+fn parse_weight(name: &str, value: &str) -> Result<i32, String> {
+    match value.trim().parse::<i32>() {
+        Ok(number) if (0..=10_000).contains(&number) => Ok(number),
+        _ => Err(format!(
+            "{name} '{value}' is not a whole number from 0 to 10000"
+        )),
+    }
+}
