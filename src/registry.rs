@@ -4,9 +4,10 @@
 //! `Game::NAME`; a list turns the name into a call of a `GameVisitor`'s
 //! generic method with the game's types.
 //!
-//! A list is a chain: `With<Entry<MyGame, MyKnowledge>, ProjectGames>` is
-//! the project's games with one more before them, which a caller outside
-//! the crate can build and hand to `referee::main_with::<L>` or
+//! A list is a chain, written `game_list![Entry<A, KA>, Entry<B, KB>]`;
+//! `With<Entry<MyGame, MyKnowledge>, ProjectGames>` is the project's games
+//! with one more before them, which a caller outside the crate can build
+//! and hand to `referee::main_with::<L>` or
 //! `board::connection::run_with::<L>`.
 
 use std::marker::PhantomData;
@@ -18,15 +19,23 @@ use crate::games::cavalo::{Cavalo, CavaloKnowledge};
 use crate::games::gomoku::{Gomoku, GomokuKnowledge};
 use crate::games::hex::{Hex, HexKnowledge};
 
+/// `game_list![A, B, C]` is the list `With<A, With<B, With<C, NoGames>>>`.
+#[macro_export]
+macro_rules! game_list {
+    () => { $crate::registry::NoGames };
+    ($first:ty $(, $rest:ty)* $(,)?) => {
+        $crate::registry::With<$first, $crate::game_list![$($rest),*]>
+    };
+}
+
 /// The project's games, in the order the board's menu and the tools'
-/// help show them.
-pub type ProjectGames = With<
+/// help show them; a game joins with one line here.
+pub type ProjectGames = game_list![
     Tunable<Breakthrough, BreakthroughKnowledge>,
-    With<
-        Tunable<Hex, HexKnowledge>,
-        With<Tunable<Gomoku, GomokuKnowledge>, With<Tunable<Cavalo, CavaloKnowledge>, NoGames>>,
-    >,
->;
+    Tunable<Hex, HexKnowledge>,
+    Tunable<Gomoku, GomokuKnowledge>,
+    Tunable<Cavalo, CavaloKnowledge>,
+];
 
 /// One game of a list: its rules and the knowledge its engine searches with.
 pub trait GameEntry {
