@@ -7,6 +7,7 @@ pub mod engine;
 pub mod games;
 pub mod protocol;
 pub mod referee;
+pub mod registry;
 pub mod research;
 pub mod tuning;
 pub mod wire;

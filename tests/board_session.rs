@@ -220,6 +220,7 @@ fn illegal_moves_and_bad_requests_are_refused_without_harm() {
     let state = tab.state_where(|s| s["moves"].as_array().is_some_and(|m| !m.is_empty()));
     assert_eq!(state["moves"][0]["move"], "a2a3");
     assert_eq!(state["to_move"], "p2");
+    assert_eq!(state["moves"][0]["side"], "p1");
     tab.send(ClientMessage::Undo);
     tab.state_where(|s| s["moves"].as_array().is_some_and(Vec::is_empty));
     tab.close();
@@ -253,6 +254,33 @@ fn a_crashed_engine_is_reported_and_a_new_one_takes_over() {
     assert!(state["players"][0]["fault"].is_null());
     tab.close();
     assert!(children_of_this_process().is_empty());
+}
+
+/// The page learns who played each move from the state, not from the
+/// game's FEN: in Jogo do Cavalo with Black first, Black makes the first
+/// move after White's and Black's placements, two turns in a row.
+#[test]
+fn the_state_names_who_played_each_move() {
+    let mut tab = Tab::open();
+    tab.send(new_game(
+        "cavalo",
+        &[("FirstMover", "black")],
+        [PlayerSpec::Human, PlayerSpec::Human],
+    ));
+    let mut state = tab.next_of("state");
+    for _ in 0..3 {
+        let first_legal = state["legal"][0].as_str().expect("a legal move").to_owned();
+        tab.send(ClientMessage::Move { mv: first_legal });
+        state = tab.next_of("state");
+    }
+    let sides: Vec<&str> = state["moves"]
+        .as_array()
+        .expect("the moves")
+        .iter()
+        .filter_map(|m| m["side"].as_str())
+        .collect();
+    assert_eq!(sides, ["p1", "p2", "p2"], "{state}");
+    tab.close();
 }
 
 #[test]

@@ -7,6 +7,7 @@ use boardgames::games::breakthrough::Breakthrough;
 use boardgames::games::cavalo::Cavalo;
 use boardgames::games::gomoku::Gomoku;
 use boardgames::games::hex::Hex;
+use boardgames::registry::{GameEntry, GameList, GameVisitor, ProjectGames};
 
 /// The rules after the given `setoption` settings.
 fn rules<G: Game>(settings: &[(&str, &str)]) -> G::Rules {
@@ -29,6 +30,30 @@ fn check<G: Game>(settings: &[&[(&str, &str)]], games: usize, max_plies: usize) 
             "{} {setting:?}: {checked} positions",
             G::NAME
         );
+    }
+}
+
+/// Checks a listed game under its default rules, returning how many
+/// positions were checked.
+#[derive(Clone, Copy)]
+struct DefaultRules;
+
+impl GameVisitor for DefaultRules {
+    type Output = (&'static str, usize);
+    fn visit<E: GameEntry>(self) -> Self::Output {
+        let checked = check_game_contract::<E::Rules>(&Default::default(), 2, 200, 0);
+        (<E::Rules as Game>::NAME, checked)
+    }
+}
+
+/// A game joins the list before it has settings of its own below; it is
+/// checked from then on.
+#[test]
+fn every_listed_game_keeps_the_game_contract_under_its_default_rules() {
+    let checked = ProjectGames::each(DefaultRules);
+    assert_eq!(checked.len(), ProjectGames::names().len());
+    for (name, positions) in checked {
+        assert!(positions > 2, "{name}: {positions} positions");
     }
 }
 

@@ -1,6 +1,7 @@
 //! Gomoku rules and line shapes, checked against direct counting on the
 //! board and an independent move enumerator.
 
+use boardgames::core::notation::fen_row;
 use boardgames::core::perft::perft;
 use boardgames::core::{Game, Outcome, Player};
 use boardgames::games::gomoku::board::{cell_of, Rule, DIRECTIONS};
@@ -31,25 +32,7 @@ fn position(
     }
     let placement: Vec<String> = (0..size)
         .rev()
-        .map(|y| {
-            let mut text = String::new();
-            let mut run = 0;
-            for &c in &rows[y] {
-                if c == '.' {
-                    run += 1;
-                } else {
-                    if run > 0 {
-                        text.push_str(&run.to_string());
-                        run = 0;
-                    }
-                    text.push(c);
-                }
-            }
-            if run > 0 {
-                text.push_str(&run.to_string());
-            }
-            text
-        })
+        .map(|y| fen_row(rows[y].iter().map(|&c| (c != '.').then_some(c))))
         .collect();
     let fen = format!(
         "{} {}",

@@ -2,6 +2,7 @@
 //! result H-search proves (a full edge-to-edge connection, a must-play
 //! set, a loss) must agree with what exhaustive search finds.
 
+use boardgames::core::notation::fen_row;
 use boardgames::core::{Game, Player};
 use boardgames::games::hex::solver;
 use boardgames::games::hex::vc::connections::Node;
@@ -32,25 +33,7 @@ fn random_position(size: usize, rng: &mut SmallRng) -> Option<Hex> {
     }
     let rows: Vec<String> = board
         .chunks(size)
-        .map(|row| {
-            let mut text = String::new();
-            let mut run = 0;
-            for &c in row {
-                if c == '.' {
-                    run += 1;
-                } else {
-                    if run > 0 {
-                        text.push_str(&run.to_string());
-                        run = 0;
-                    }
-                    text.push(c);
-                }
-            }
-            if run > 0 {
-                text.push_str(&run.to_string());
-            }
-            text
-        })
+        .map(|row| fen_row(row.iter().map(|&c| (c != '.').then_some(c))))
         .collect();
     let side = if stones % 2 == 0 { "b" } else { "w" };
     let hex = Hex::from_fen(&format!("{} {side}", rows.join("/")), &rules).ok()?;

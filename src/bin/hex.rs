@@ -2,6 +2,7 @@
 //! times the static evaluation, `hex vc-bench` the H-search, `hex solve N`
 //! proves the openings of an N x N board.
 
+use boardgames::core::notation::fen_row_of_dots;
 use boardgames::core::Player;
 use boardgames::core::{Game, Knowledge, Presentation};
 use boardgames::games::hex::resistance::{EvalSettings, Evaluation};
@@ -128,31 +129,10 @@ fn pad_fen(fen: &str, border: usize) -> String {
             }
         }
         cells.push_str(&".".repeat(run + border));
-        rows.push(encode_row(&cells));
+        rows.push(fen_row_of_dots(&cells));
     }
     rows.extend(vec![size.to_string(); border]);
     format!("{} {side}", rows.join("/"))
-}
-
-/// A row of `.`, `x` and `o` in FEN form (runs of empty cells as numbers).
-fn encode_row(cells: &str) -> String {
-    let mut out = String::new();
-    let mut run = 0;
-    for c in cells.chars() {
-        if c == '.' {
-            run += 1;
-            continue;
-        }
-        if run > 0 {
-            out.push_str(&run.to_string());
-            run = 0;
-        }
-        out.push(c);
-    }
-    if run > 0 {
-        out.push_str(&run.to_string());
-    }
-    out
 }
 
 /// Times a full H-search for both players on every vc-bench position.

@@ -9,17 +9,15 @@ use std::process::ExitCode;
 
 use boardgames::core::weights::LinearEval;
 use boardgames::core::Game;
-use boardgames::games::breakthrough::{Breakthrough, BreakthroughKnowledge};
-use boardgames::games::cavalo::{Cavalo, CavaloKnowledge};
-use boardgames::games::gomoku::{Gomoku, GomokuKnowledge};
-use boardgames::games::hex::{Hex, HexKnowledge};
 use boardgames::referee::client::EngineSpec;
 use boardgames::referee::openings::OpeningSource;
+use boardgames::registry::{GameEntry, GameList, GameVisitor, LinearEvalVisitor, ProjectGames};
 use boardgames::tuning::commands::{run_sample, run_texel, run_wdl, SampleJob, TexelJob, WdlJob};
 use boardgames::tuning::sample::SampleFilter;
 use boardgames::tuning::spsa_run::{run_spsa, ParamRequest, SpsaJob};
 use boardgames::tuning::texel::FitSettings;
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::builder::PossibleValuesParser;
+use clap::{Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 
 #[derive(Parser)]
@@ -32,22 +30,14 @@ struct Cli {
     command: Command,
 }
 
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum GameName {
-    Breakthrough,
-    Hex,
-    Gomoku,
-    Cavalo,
-}
-
 #[derive(Subcommand)]
 enum Command {
     /// Labelled positions from JSON-lines game records: the opening plies,
     /// forcing positions and repeats left out; each labelled with its
     /// game's result for the side to move.
     Sample {
-        #[arg(long, value_enum)]
-        game: GameName,
+        #[arg(long, ignore_case = true, value_parser = PossibleValuesParser::new(ProjectGames::names()))]
+        game: String,
         /// A records file written by `referee --records FILE.jsonl` (repeat
         /// for several).
         #[arg(long = "records", required = true)]
@@ -70,8 +60,8 @@ enum Command {
     /// method: a logistic model of the result, scale first, then Adam) and
     /// writes the table with the new numbers.
     Texel {
-        #[arg(long, value_enum)]
-        game: GameName,
+        #[arg(long, ignore_case = true, value_parser = PossibleValuesParser::new(ProjectGames::names()))]
+        game: String,
         /// Positions from `tune sample`.
         #[arg(long)]
         positions: PathBuf,
@@ -109,8 +99,8 @@ enum Command {
     /// between the options pushed up and down a random direction and moves
     /// them towards the winner. Works with any UGI or UCI engine.
     Spsa {
-        #[arg(long, value_enum)]
-        game: GameName,
+        #[arg(long, ignore_case = true, value_parser = PossibleValuesParser::new(ProjectGames::names()))]
+        game: String,
         /// The engine as the referee takes it, e.g. `cmd=./breakthrough
         /// st=0.05 timemargin=100 option.Threads=1`.
         #[arg(long, num_args = 1.., required = true, allow_hyphen_values = false)]
@@ -230,12 +220,48 @@ fn texel<G: Game, T: LinearEval<G>>(job: &TexelJob) -> Result<String, String> {
     report
 }
 
-fn spsa(game: GameName, job: &SpsaJob) -> Result<String, String> {
-    match game {
-        GameName::Breakthrough => run_spsa::<Breakthrough>(job),
-        GameName::Hex => run_spsa::<Hex>(job),
-        GameName::Gomoku => run_spsa::<Gomoku>(job),
-        GameName::Cavalo => run_spsa::<Cavalo>(job),
+/// Runs `visitor` on the game `--game` names (clap has checked the name).
+fn for_game<V: GameVisitor<Output = Result<String, String>>>(game: &str, visitor: V) -> V::Output {
+    let game = game.to_ascii_lowercase();
+    ProjectGames::visit(&game, visitor).unwrap_or_else(|| Err(format!("unknown game '{game}'")))
+}
+
+struct Sample<'a>(&'a SampleJob);
+
+impl GameVisitor for Sample<'_> {
+    type Output = Result<String, String>;
+    fn visit<E: GameEntry>(self) -> Self::Output {
+        run_sample::<E::Rules, E::Knowledge>(self.0)
+    }
+}
+
+struct Texel<'a>(&'a TexelJob);
+
+impl GameVisitor for Texel<'_> {
+    type Output = Result<String, String>;
+    fn visit<E: GameEntry>(self) -> Self::Output {
+        E::visit_linear_eval(self).unwrap_or_else(|| {
+            Err(format!(
+                "{}'s evaluation is not a weight table to fit",
+                <E::Rules as Game>::NAME
+            ))
+        })
+    }
+}
+
+impl<G: Game> LinearEvalVisitor<G> for Texel<'_> {
+    type Output = Result<String, String>;
+    fn visit<T: LinearEval<G>>(self) -> Self::Output {
+        texel::<G, T>(self.0)
+    }
+}
+
+struct Spsa<'a>(&'a SpsaJob);
+
+impl GameVisitor for Spsa<'_> {
+    type Output = Result<String, String>;
+    fn visit<E: GameEntry>(self) -> Self::Output {
+        run_spsa::<E::Rules>(self.0)
     }
 }
 
@@ -258,12 +284,7 @@ fn run(cli: Cli) -> Result<String, String> {
                 },
                 out,
             };
-            match game {
-                GameName::Breakthrough => run_sample::<Breakthrough, BreakthroughKnowledge>(&job),
-                GameName::Hex => run_sample::<Hex, HexKnowledge>(&job),
-                GameName::Gomoku => run_sample::<Gomoku, GomokuKnowledge>(&job),
-                GameName::Cavalo => run_sample::<Cavalo, CavaloKnowledge>(&job),
-            }
+            for_game(&game, Sample(&job))
         }
         Command::Texel {
             game,
@@ -293,12 +314,7 @@ fn run(cli: Cli) -> Result<String, String> {
                 curve,
                 plot,
             };
-            match game {
-                GameName::Breakthrough => texel::<Breakthrough, BreakthroughKnowledge>(&job),
-                GameName::Cavalo => texel::<Cavalo, CavaloKnowledge>(&job),
-                GameName::Hex => texel::<Hex, HexKnowledge>(&job),
-                GameName::Gomoku => texel::<Gomoku, GomokuKnowledge>(&job),
-            }
+            for_game(&game, Texel(&job))
         }
         Command::Spsa {
             game,
@@ -332,7 +348,7 @@ fn run(cli: Cli) -> Result<String, String> {
                 out,
                 plot,
             };
-            spsa(game, &job)
+            for_game(&game, Spsa(&job))
         }
         Command::Wdl {
             positions,

@@ -6,55 +6,65 @@
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::time::Duration;
 
-use crate::core::Game;
-use crate::games::breakthrough::Breakthrough;
-use crate::games::cavalo::Cavalo;
-use crate::games::gomoku::Gomoku;
-use crate::games::hex::Hex;
+use crate::registry::{GameEntry, GameList, GameVisitor, ProjectGames};
 
 use super::messages::{ClientMessage, GameInfo, PlayerSpec, ServerMessage};
 use super::session::{game_info, read_record, record_rules, AnySession, Outbox, Session};
 
-/// Every game the board offers, in the page's order.
-pub fn games() -> Vec<GameInfo> {
-    vec![
-        game_info::<Breakthrough>(),
-        game_info::<Hex>(),
-        game_info::<Gomoku>(),
-        game_info::<Cavalo>(),
-    ]
+/// Every game of `L`, in the page's order.
+pub fn games<L: GameList>() -> Vec<GameInfo> {
+    L::each(InfoOf)
 }
 
-fn boxed<G: Game>(
+#[derive(Clone, Copy)]
+struct InfoOf;
+
+impl GameVisitor for InfoOf {
+    type Output = GameInfo;
+    fn visit<E: GameEntry>(self) -> GameInfo {
+        game_info::<E::Rules>()
+    }
+}
+
+/// A new game's settings, waiting for its rules type.
+struct NewSession {
     rules: Vec<(String, String)>,
     players: [PlayerSpec; 2],
     delay: Duration,
-) -> Result<Box<dyn AnySession>, String> {
-    Ok(Box::new(Session::<G>::new(rules, players, delay)?))
 }
 
-/// The one place that turns a game's name into its rules type.
-pub fn new_session(
+impl GameVisitor for NewSession {
+    type Output = Result<Box<dyn AnySession>, String>;
+    fn visit<E: GameEntry>(self) -> Self::Output {
+        let session = Session::<E::Rules>::new(self.rules, self.players, self.delay)?;
+        Ok(Box::new(session))
+    }
+}
+
+/// A session of the game of `L` named `game`.
+pub fn new_session<L: GameList>(
     game: &str,
     rules: Vec<(String, String)>,
     players: [PlayerSpec; 2],
     delay: Duration,
 ) -> Result<Box<dyn AnySession>, String> {
-    match game {
-        "breakthrough" => boxed::<Breakthrough>(rules, players, delay),
-        "hex" => boxed::<Hex>(rules, players, delay),
-        "gomoku" => boxed::<Gomoku>(rules, players, delay),
-        "cavalo" => boxed::<Cavalo>(rules, players, delay),
-        other => Err(format!(
-            "unknown game '{other}' (breakthrough, hex, gomoku, cavalo)"
-        )),
-    }
+    let settings = NewSession {
+        rules,
+        players,
+        delay,
+    };
+    L::visit(game, settings)
+        .unwrap_or_else(|| Err(format!("unknown game '{game}' ({})", L::names().join(", "))))
 }
 
 /// The longest pause between engine moves a page may ask for.
 const MAX_DELAY: Duration = Duration::from_secs(10);
 
-fn handle(session: &mut Option<Box<dyn AnySession>>, message: ClientMessage, out: &Outbox) {
+fn handle<L: GameList>(
+    session: &mut Option<Box<dyn AnySession>>,
+    message: ClientMessage,
+    out: &Outbox,
+) {
     match message {
         ClientMessage::NewGame {
             game,
@@ -63,7 +73,7 @@ fn handle(session: &mut Option<Box<dyn AnySession>>, message: ClientMessage, out
             delay_ms,
         } => {
             let delay = Duration::from_millis(delay_ms).min(MAX_DELAY);
-            match new_session(&game, rules, players, delay) {
+            match new_session::<L>(&game, rules, players, delay) {
                 Ok(new) => {
                     // The old game's engines are shut down here.
                     *session = Some(new);
@@ -74,7 +84,7 @@ fn handle(session: &mut Option<Box<dyn AnySession>>, message: ClientMessage, out
                 Err(why) => out.send(ServerMessage::error(why)),
             }
         }
-        ClientMessage::Load { text } => load(session, &text, out),
+        ClientMessage::Load { text } => load::<L>(session, &text, out),
         other => match session.as_mut() {
             Some(session) => session.handle(other, out),
             None => out.send(ServerMessage::error("no game yet: start a new game")),
@@ -85,7 +95,7 @@ fn handle(session: &mut Option<Box<dyn AnySession>>, message: ClientMessage, out
 /// Loads a record, of this tab's game or another: a game of another kind
 /// starts anew under the record's rules with the same players. A record
 /// that cannot be loaded leaves the game as it was.
-fn load(session: &mut Option<Box<dyn AnySession>>, text: &str, out: &Outbox) {
+fn load<L: GameList>(session: &mut Option<Box<dyn AnySession>>, text: &str, out: &Outbox) {
     let record = match read_record(text) {
         Ok(record) => record,
         Err(why) => {
@@ -110,7 +120,7 @@ fn load(session: &mut Option<Box<dyn AnySession>>, text: &str, out: &Outbox) {
         .map_or([PlayerSpec::Human, PlayerSpec::Human], |s| s.players());
     let delay = session.as_ref().map_or(Duration::ZERO, |s| s.delay());
     let rules = record_rules(&record).unwrap_or_default();
-    let loaded = new_session(&record.game, rules, players, delay).and_then(|mut new| {
+    let loaded = new_session::<L>(&record.game, rules, players, delay).and_then(|mut new| {
         new.load_record(text)?;
         Ok(new)
     });
@@ -137,10 +147,17 @@ pub fn dispatch(message: ClientMessage, commands: &Sender<ClientMessage>, out: &
     }
 }
 
-/// Serves one tab until its messages end (the tab closed); returns when
-/// every engine of the tab has been shut down.
+/// Serves one tab with the project's games until its messages end (the tab
+/// closed); returns when every engine of the tab has been shut down.
 pub fn run(commands: Receiver<ClientMessage>, out: Outbox) {
-    out.send(ServerMessage::Hello { games: games() });
+    run_with::<ProjectGames>(commands, out);
+}
+
+/// Serves one tab with the games of `L`, as `run` does.
+pub fn run_with<L: GameList>(commands: Receiver<ClientMessage>, out: Outbox) {
+    out.send(ServerMessage::Hello {
+        games: games::<L>(),
+    });
     let mut session: Option<Box<dyn AnySession>> = None;
     loop {
         let due = session.as_ref().is_some_and(|s| s.engine_due());
@@ -161,7 +178,7 @@ pub fn run(commands: Receiver<ClientMessage>, out: Outbox) {
             commands.recv().map_err(|_| Some(()))
         };
         match next {
-            Ok(message) => handle(&mut session, message, &out),
+            Ok(message) => handle::<L>(&mut session, message, &out),
             // Nothing from the page: the engine to move plays.
             Err(None) => {
                 if let Some(session) = session.as_mut() {

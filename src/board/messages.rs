@@ -108,10 +108,14 @@ pub struct SeatState {
 }
 
 /// What an engine said about one of its moves.
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct MoveInfo {
     #[serde(rename = "move")]
     pub mv: String,
+    /// Who played it: turns do not always alternate (Jogo do Cavalo's
+    /// second mover may move first after the placements), and the page
+    /// should not read each game's FEN to learn them.
+    pub side: Player,
     pub score: Option<String>,
     pub depth: Option<u32>,
     pub nodes: Option<u64>,

@@ -11,10 +11,6 @@ use clap::builder::PossibleValuesParser;
 use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::core::{Game, OptionKind, Player, Presentation};
-use crate::games::breakthrough::Breakthrough;
-use crate::games::cavalo::Cavalo;
-use crate::games::gomoku::Gomoku;
-use crate::games::hex::Hex;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum HumanSide {
@@ -104,9 +100,8 @@ const USAGE: &str = "\
 struct RefereeArgs {
     #[command(subcommand)]
     command: Option<RefereeCommand>,
-    /// The game.
-    #[arg(long, required = true, ignore_case = true,
-          value_parser = PossibleValuesParser::new(GAMES))]
+    /// The game (its choices are the game list's, set in `parse`).
+    #[arg(long, required = true, ignore_case = true)]
     game: Option<String>,
     /// One engine as key=value words: cmd=COMMAND (quoted arguments kept
     /// together), name=, proto=ugi|uci|gtp|pbrain, option.X=V, st=, tc=,
@@ -193,8 +188,6 @@ enum RefereeCommand {
 
 const ENGINE_ID: &str = "engines";
 
-const GAMES: [&str; 4] = [Breakthrough::NAME, Hex::NAME, Gomoku::NAME, Cavalo::NAME];
-
 fn parse_rule(text: &str) -> Result<(String, String), String> {
     let (name, value) = text
         .split_once('=')
@@ -238,11 +231,14 @@ impl From<String> for Refusal {
     }
 }
 
-/// Reads the referee's arguments (without the program name).
-pub fn parse(args: &[String]) -> Result<Invocation, Refusal> {
+/// Reads the referee's arguments (without the program name); `--game` is
+/// one of `games`.
+pub fn parse(args: &[String], games: &[&'static str]) -> Result<Invocation, Refusal> {
     let program = std::iter::once("referee".to_owned());
-    let matches =
-        RefereeArgs::command().try_get_matches_from(program.chain(args.iter().cloned()))?;
+    let command = RefereeArgs::command().mut_arg("game", |arg| {
+        arg.value_parser(PossibleValuesParser::new(games.iter().copied()))
+    });
+    let matches = command.try_get_matches_from(program.chain(args.iter().cloned()))?;
     let typed = RefereeArgs::from_arg_matches(&matches)?;
     match typed.command {
         Some(RefereeCommand::Merge { sprt, files }) => Ok(merge_invocation(sprt, files)?),
@@ -376,13 +372,17 @@ pub fn board_size<G: Game>(rule_options: &[(String, String)]) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::breakthrough::Breakthrough;
+    use crate::games::gomoku::Gomoku;
+    use crate::games::hex::Hex;
+    use crate::registry::{GameList, ProjectGames};
 
     fn args(text: &str) -> Vec<String> {
         text.split(' ').map(str::to_owned).collect()
     }
 
     fn parse(text: &str) -> Result<Cli, Refusal> {
-        match super::parse(&args(text))? {
+        match super::parse(&args(text), &ProjectGames::names())? {
             Invocation::Play(cli) => Ok(*cli),
             Invocation::Merge { .. } => Err(Refusal::from("a merge".to_owned())),
         }
@@ -442,14 +442,18 @@ mod tests {
 
     #[test]
     fn merge_takes_its_files_after_or_among_the_sprt_words() {
-        let merge = super::parse(&args("merge --sprt elo0=0 elo1=5 a.jsonl b.jsonl")).unwrap();
+        let merge = super::parse(
+            &args("merge --sprt elo0=0 elo1=5 a.jsonl b.jsonl"),
+            &ProjectGames::names(),
+        )
+        .unwrap();
         let Invocation::Merge { sprt, files } = merge else {
             panic!("not a merge");
         };
         assert_eq!(sprt.map(|s| s.elo1), Some(5.0));
         assert_eq!(files, ["a.jsonl", "b.jsonl"]);
-        assert!(super::parse(&args("merge --sprt elo0=0 elo1=5")).is_err());
-        assert!(super::parse(&args("merge a.jsonl --game hex")).is_err());
+        assert!(super::parse(&args("merge --sprt elo0=0 elo1=5"), &ProjectGames::names()).is_err());
+        assert!(super::parse(&args("merge a.jsonl --game hex"), &ProjectGames::names()).is_err());
     }
 
     #[test]

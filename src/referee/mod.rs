@@ -29,24 +29,28 @@ pub mod watchdog;
 
 use std::sync::Arc;
 
-use crate::core::{Game, Presentation};
-use crate::games::breakthrough::Breakthrough;
-use crate::games::cavalo::Cavalo;
-use crate::games::gomoku::Gomoku;
-use crate::games::hex::Hex;
+use crate::core::Presentation;
+use crate::registry::{GameEntry, GameList, GameVisitor, ProjectGames};
 
 use self::stats::SprtConfig;
 use self::tournament::{default_records_path, format_summary, run_match, MatchConfig};
 use self::transcript::Transcript;
 
-/// Runs the referee with these arguments (without the program name);
-/// returns the process exit code.
+/// Runs the referee on the project's games with these arguments (without
+/// the program name); returns the process exit code.
 pub fn main_with_args(args: &[String]) -> i32 {
+    main_with::<ProjectGames>(args)
+}
+
+/// Runs the referee on the games of `L`, as `main_with_args` does. The
+/// referee restarts its own executable as its watchdog (`--watchdog`), so
+/// an executable that calls this passes that argument on to it too.
+pub fn main_with<L: GameList>(args: &[String]) -> i32 {
     if args.first().map(String::as_str) == Some("--watchdog") {
         watchdog::run();
         return 0;
     }
-    let cli = match cli::parse(args) {
+    let cli = match cli::parse(args, &L::names()) {
         Ok(cli::Invocation::Play(cli)) => cli,
         Ok(cli::Invocation::Merge { sprt, files }) => return merge(sprt.as_ref(), &files),
         Err(refusal) if refusal.exit_code == 0 => {
@@ -61,7 +65,8 @@ pub fn main_with_args(args: &[String]) -> i32 {
     if let Err(e) = watchdog::start() {
         log::warn!("{e}; engines may outlive an interrupted referee");
     }
-    let result = dispatch(cli.as_ref());
+    let result = L::visit(&cli.game, Referee(cli.as_ref()))
+        .unwrap_or_else(|| Err(format!("unknown or unavailable game '{}'", cli.game)));
     match result {
         Ok(code) => code,
         Err(e) => {
@@ -86,15 +91,13 @@ fn merge(sprt: Option<&SprtConfig>, files: &[String]) -> i32 {
     }
 }
 
-/// Picks the rules type for `--game`. A game joins here once its rules
-/// are on main.
-fn dispatch(cli: &cli::Cli) -> Result<i32, String> {
-    match cli.game.as_str() {
-        name if name == Breakthrough::NAME => run::<Breakthrough>(cli),
-        name if name == Hex::NAME => run::<Hex>(cli),
-        name if name == Gomoku::NAME => run::<Gomoku>(cli),
-        name if name == Cavalo::NAME => run::<Cavalo>(cli),
-        other => Err(format!("unknown or unavailable game '{other}'")),
+/// The referee's work for the game `--game` names.
+struct Referee<'a>(&'a cli::Cli);
+
+impl GameVisitor for Referee<'_> {
+    type Output = Result<i32, String>;
+    fn visit<E: GameEntry>(self) -> Result<i32, String> {
+        run::<E::Rules>(self.0)
     }
 }
 

@@ -6,10 +6,7 @@
 //! back.
 
 use crate::core::{Player, Presentation, RecordStyle, SgfPoints};
-use crate::games::breakthrough::Breakthrough;
-use crate::games::cavalo::Cavalo;
-use crate::games::gomoku::Gomoku;
-use crate::games::hex::Hex;
+use crate::registry::{GameEntry, GameList, GameVisitor, ProjectGames};
 
 mod sgf;
 
@@ -65,13 +62,8 @@ impl GameTraits {
 
     /// The project's games: records name their game (text, JSON) or number
     /// it (SGF `GM`), and are read without a type at hand.
-    fn all() -> [GameTraits; 4] {
-        [
-            Self::of::<Breakthrough>(),
-            Self::of::<Hex>(),
-            Self::of::<Gomoku>(),
-            Self::of::<Cavalo>(),
-        ]
+    fn all() -> Vec<GameTraits> {
+        ProjectGames::each(TraitsOf)
     }
 
     /// A game not among ours gets text records and no default size.
@@ -95,6 +87,16 @@ impl GameTraits {
             } => Some((game_number, points)),
             RecordStyle::Text => None,
         }
+    }
+}
+
+#[derive(Clone, Copy)]
+struct TraitsOf;
+
+impl GameVisitor for TraitsOf {
+    type Output = GameTraits;
+    fn visit<E: GameEntry>(self) -> GameTraits {
+        GameTraits::of::<E::Rules>()
     }
 }
 

@@ -10,6 +10,8 @@
 
 use std::collections::BTreeSet;
 
+use boardgames::core::notation::fen_row;
+
 pub const EMPTY: u8 = 0;
 pub const BLACK: u8 = 1;
 pub const WHITE: u8 = 2;
@@ -190,27 +192,11 @@ impl Grid {
         let rows: Vec<String> = (0..size)
             .rev()
             .map(|y| {
-                let mut text = String::new();
-                let mut run = 0;
-                for x in 0..size {
-                    let symbol = match self.get(x, y) {
-                        Some(BLACK) => 'x',
-                        Some(WHITE) => 'o',
-                        _ => {
-                            run += 1;
-                            continue;
-                        }
-                    };
-                    if run > 0 {
-                        text.push_str(&run.to_string());
-                        run = 0;
-                    }
-                    text.push(symbol);
-                }
-                if run > 0 {
-                    text.push_str(&run.to_string());
-                }
-                text
+                fen_row((0..size).map(|x| match self.get(x, y) {
+                    Some(BLACK) => Some('x'),
+                    Some(WHITE) => Some('o'),
+                    _ => None,
+                }))
             })
             .collect();
         format!(

@@ -351,12 +351,11 @@ function drawGraph() {
   graph.appendChild(element("line", { x1: 0, y1: height / 2, x2: width, y2: height / 2, stroke: "#aaa" }));
   graph.appendChild(element("text", { x: 2, y: 10, class: "graph-label" }, `${colourOf("p1")} better`));
   graph.appendChild(element("text", { x: 2, y: height - 3, class: "graph-label" }, `${colourOf("p2")} better`));
-  const firstMover = sideOfFen(state.game, state.start_fen);
   const n = state.moves.length + (thinking ? 1 : 0);
   const x = (ply) => (width * (ply + 1)) / Math.max(n, 1);
   const points = [];
   state.moves.forEach((m, i) => {
-    const score = scoreForP1(m.score, (i % 2 === 0) === (firstMover === "p1"));
+    const score = scoreForP1(m.score, m.side === "p1");
     if (score !== null) points.push([x(i), y(score)]);
   });
   const line = (pts, extra) => element("polyline", { points: pts.map((p) => p.join(",")).join(" "), fill: "none", stroke: "#246", "stroke-width": 1.5, ...extra });

@@ -19,18 +19,6 @@ function cellName(col, row) {
   return String.fromCharCode(97 + col) + (row + 1);
 }
 
-/// The side to move of a FEN, as "p1" or "p2".
-function sideOfFen(game, fen) {
-  const fields = fen.trim().split(/\s+/);
-  switch (game) {
-    case "hex": return /^[bx]$/.test(fields[1]) ? "p1" : "p2";
-    case "gomoku": return fields[1] === "x" ? "p1" : "p2";
-    case "breakthrough": return fields[1] === "w" ? "p1" : "p2";
-    case "cavalo": return fields[5] === "w" ? "p1" : "p2";
-  }
-  return "p1";
-}
-
 /// Rows of a run-length FEN board (digits are runs of empty cells).
 function expandRows(placement) {
   return placement.split("/").map((row) => {

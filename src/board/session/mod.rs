@@ -111,6 +111,19 @@ impl<G: Game> Session<G> {
         self.moves.iter().map(|m| m.mv.clone()).collect()
     }
 
+    /// Who played each move so far.
+    fn movers(&self) -> Vec<Player> {
+        let mut replay = self.start.clone();
+        self.played
+            .iter()
+            .map(|&mv| {
+                let side = replay.side_to_move();
+                replay.make_move(mv);
+                side
+            })
+            .collect()
+    }
+
     fn legal_moves(&self) -> Vec<G::Move> {
         let mut legal = Vec::new();
         if self.result.is_none() {
@@ -314,8 +327,10 @@ impl<G: Game> AnySession for Session<G> {
             moves: self
                 .moves
                 .iter()
-                .map(|m| MoveInfo {
+                .zip(self.movers())
+                .map(|(m, side)| MoveInfo {
                     mv: m.mv.clone(),
+                    side,
                     score: m.score.map(|score| score.to_string()),
                     depth: m.depth,
                     nodes: m.nodes,

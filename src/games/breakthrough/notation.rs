@@ -6,6 +6,7 @@
 use super::board::{Board, Geometry, Move};
 use crate::core::cell::parse_cell_name;
 use crate::core::game::Player;
+use crate::core::notation::fen_row;
 
 pub fn square_name(square: u8) -> String {
     format!("{}{}", (b'a' + square % 8) as char, square / 8 + 1)
@@ -115,35 +116,20 @@ pub fn parse_fen(fen: &str, geometry: Geometry) -> Result<Board, String> {
 
 pub fn to_fen(board: &Board) -> String {
     let geometry = board.geometry();
-    let mut ranks = Vec::with_capacity(geometry.rows() as usize);
-    for rank in (0..geometry.rows()).rev() {
-        let mut text = String::new();
-        let mut empty = 0;
-        for file in 0..geometry.columns() {
-            let bit = 1u64 << (rank * 8 + file);
-            let piece = if board.pieces[0] & bit != 0 {
-                Some('P')
-            } else if board.pieces[1] & bit != 0 {
-                Some('p')
-            } else {
-                None
-            };
-            match piece {
-                Some(c) => {
-                    if empty > 0 {
-                        text.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    text.push(c);
-                }
-                None => empty += 1,
-            }
+    let piece = |rank, file| {
+        let bit = 1u64 << (rank * 8 + file);
+        if board.pieces[0] & bit != 0 {
+            Some('P')
+        } else if board.pieces[1] & bit != 0 {
+            Some('p')
+        } else {
+            None
         }
-        if empty > 0 {
-            text.push_str(&empty.to_string());
-        }
-        ranks.push(text);
-    }
+    };
+    let ranks: Vec<String> = (0..geometry.rows())
+        .rev()
+        .map(|rank| fen_row((0..geometry.columns()).map(|file| piece(rank, file))))
+        .collect();
     let side = if board.side == Player::P1 { "w" } else { "b" };
     format!("{} {side} 0 {}", ranks.join("/"), board.ply / 2 + 1)
 }

@@ -5,6 +5,7 @@ use super::board::{cell_of, coordinates, stone_of, Board, BLACK, EMPTY, MAX_SIZE
 use super::renju::{forbidden_cells, forbidden_kind};
 use super::GomokuRules;
 use crate::core::cell::parse_cell_name;
+use crate::core::notation::fen_row;
 
 pub fn format_cell(cell: usize) -> String {
     let (x, y) = coordinates(cell);
@@ -28,27 +29,15 @@ pub fn parse_cell(text: &str, size: usize) -> Result<usize, String> {
 /// as numbers, `x` Black and `o` White, then the side to move.
 pub fn to_fen(board: &Board) -> String {
     let size = board.size();
-    let mut rows = Vec::with_capacity(size);
-    for y in (0..size).rev() {
-        let mut row = String::new();
-        let mut empty_run = 0;
-        for x in 0..size {
-            let stone = board.stone(cell_of(x, y));
-            if stone == EMPTY {
-                empty_run += 1;
-                continue;
-            }
-            if empty_run > 0 {
-                row.push_str(&empty_run.to_string());
-                empty_run = 0;
-            }
-            row.push(if stone == stone_of(0) { 'x' } else { 'o' });
-        }
-        if empty_run > 0 {
-            row.push_str(&empty_run.to_string());
-        }
-        rows.push(row);
-    }
+    let letter = |stone| match stone {
+        EMPTY => None,
+        _ if stone == stone_of(0) => Some('x'),
+        _ => Some('o'),
+    };
+    let rows: Vec<String> = (0..size)
+        .rev()
+        .map(|y| fen_row((0..size).map(|x| letter(board.stone(cell_of(x, y))))))
+        .collect();
     let side = if board.side() == 0 { 'x' } else { 'o' };
     format!("{} {side}", rows.join("/"))
 }

@@ -9,6 +9,7 @@
 use super::board::{Hex, HexMove, HexRules, BLACK, EMPTY, WHITE};
 use super::geometry::{geometry, MAX_SIZE};
 use crate::core::cell::parse_cell_name;
+use crate::core::notation::fen_row;
 use crate::core::Player;
 
 /// `a1`-style name of a cell on a board of the given side.
@@ -46,28 +47,15 @@ pub fn parse_move(size: usize, text: &str) -> Result<HexMove, String> {
 
 pub fn to_fen(hex: &Hex) -> String {
     let size = hex.size();
-    let mut out = String::new();
-    for row in 0..size {
-        if row > 0 {
-            out.push('/');
-        }
-        let mut run = 0;
-        for col in 0..size {
-            match hex.stone_at(row * size + col) {
-                EMPTY => run += 1,
-                stone => {
-                    if run > 0 {
-                        out.push_str(&run.to_string());
-                        run = 0;
-                    }
-                    out.push(if stone == BLACK { 'x' } else { 'o' });
-                }
-            }
-        }
-        if run > 0 {
-            out.push_str(&run.to_string());
-        }
-    }
+    let letter = |stone| match stone {
+        EMPTY => None,
+        BLACK => Some('x'),
+        _ => Some('o'),
+    };
+    let rows: Vec<String> = (0..size)
+        .map(|row| fen_row((0..size).map(|col| letter(hex.stone_at(row * size + col)))))
+        .collect();
+    let mut out = rows.join("/");
     out.push(' ');
     out.push(if hex.side_to_move_player() == Player::P1 {
         'b'
