@@ -7,7 +7,7 @@ gomoku is freestyle 15x15; action a is row a // 15, column a % 15, which we
 write as column letter and row number (a bijection that keeps every line).
 
     python3 scripts/gomoku-match.py --engine target/release/gomoku \
-        --openings ../shared/openings/piskvork-openings-15.txt --count 40
+        --openings openings/piskvork-openings-15.txt --count 40
 """
 
 import argparse
@@ -108,8 +108,8 @@ def main():
     parser.add_argument("--engine", default="target/release/gomoku")
     parser.add_argument(
         "--openings",
-        # ../shared beside the repository, as the project is laid out.
-        default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared", "openings", "piskvork-openings-15.txt"),
+        # openings/ in the repository.
+        default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "openings", "piskvork-openings-15.txt"),
     )
     parser.add_argument("--first", type=int, default=0, help="index of the first opening")
     parser.add_argument("--count", type=int, default=40, help="number of openings (two games each)")

@@ -23,7 +23,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 OPENINGS = {
-    "gomoku": ["--openings", str(ROOT.parent / "shared/openings/piskvork-openings-15.txt")],
+    "gomoku": ["--openings", str(ROOT / "openings/piskvork-openings-15.txt")],
     "cavalo": ["--openings", "boards"],
     "hex": ["--openings", "random:2"],
     "breakthrough": ["--openings", "random:4"],
