@@ -39,8 +39,8 @@ fn null_move() -> NullMove {
 }
 
 /// Monte Carlo search with these playouts and priors beat the
-/// alpha-beta engine by hundreds of Elo at 1 s a move (README, "Hex:
-/// Monte Carlo tree search").
+/// alpha-beta engine by hundreds of Elo at 1 s a move
+/// (docs/results/hex.md, "Monte Carlo tree search").
 fn search_method() -> SearchMethod {
     SearchMethod::MonteCarlo
 }

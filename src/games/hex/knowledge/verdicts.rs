@@ -11,7 +11,7 @@ use crate::games::hex::vc::{CellSet, Verdict};
 /// Plies below the root where H-search (about a millisecond a player on
 /// 11x11, some eighty nodes of search) proves results and narrows the
 /// moves to the must-play cells. Measured by matches at 200 ms a move
-/// (README, "Hex: virtual connections"): the root alone gains some 60 Elo;
+/// (docs/results/hex.md, "Virtual connections"): the root alone gains some 60 Elo;
 /// the root's children too spend most of the time on H-search and lose.
 const VC_MAX_DISTANCE: u32 = 0;
 
