@@ -40,7 +40,8 @@ fn null_move() -> NullMove {
 }
 
 /// Each screened at 50 ms a move from the Piskvork openings against the
-/// settings before it (README, "Gomoku strength"): the null move from
+/// settings before it (docs/results/gomoku.md, first round; the null
+/// move in docs/results/search-core.md): the null move from
 /// depth 3 (+26 Elo over 800 games), then reverse futility to depth 4
 /// (+41 +/- 30) and late-move pruning to depth 6 (+41 +/- 36). Futility
 /// to depth 6, late-move pruning to depth 8 and the logarithmic

@@ -8,7 +8,7 @@ use crate::core::knowledge::KnowledgeSettings;
 pub struct GomokuSettings {
     /// Timed searches run the threat search below their root
     /// (`VctBelowRoot`, off by default: measured even at 50 ms and behind
-    /// at 200 ms, README "Gomoku").
+    /// at 200 ms, docs/results/gomoku.md).
     pub vct_below_root: bool,
     /// Searches keep only the moves that can break a VCF the opponent
     /// holds without a visible threat (`HiddenVcfDefence`, off by default:
