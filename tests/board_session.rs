@@ -205,6 +205,13 @@ fn illegal_moves_and_bad_requests_are_refused_without_harm() {
     ));
     let state = tab.next_of("state");
     assert_eq!(state["fen"], "ppppp/ppppp/5/PPPPP/PPPPP w 0 1");
+    // The page draws from the cells, the last rank first.
+    let board = state["board"].as_array().expect("the board's rows");
+    assert_eq!(board.len(), 5);
+    assert_eq!(board[0], serde_json::json!(["p", "p", "p", "p", "p"]));
+    assert_eq!(board[2], serde_json::json!(["", "", "", "", ""]));
+    assert_eq!(board[4], serde_json::json!(["P", "P", "P", "P", "P"]));
+    assert!(state.get("caption").is_none());
     tab.send(ClientMessage::Move { mv: "a2a4".into() });
     let why = tab.expect_error();
     assert!(
@@ -280,6 +287,20 @@ fn the_state_names_who_played_each_move() {
         .filter_map(|m| m["side"].as_str())
         .collect();
     assert_eq!(sides, ["p1", "p2", "p2"], "{state}");
+    // Both knights stand where the moves put them, White's as W, and the
+    // scores are the caption under the board.
+    let cell_of = |label: &str| {
+        let rows = state["board"].as_array().expect("the board's rows");
+        rows.iter().enumerate().find_map(|(row, cells)| {
+            let col = cells.as_array()?.iter().position(|c| c == label)?;
+            Some(format!("{}{}", (b'a' + col as u8) as char, row + 1))
+        })
+    };
+    let fen_fields: Vec<&str> = state["fen"].as_str().expect("a FEN").split(' ').collect();
+    assert_eq!(cell_of("W").as_deref(), Some(fen_fields[1]), "{state}");
+    assert_eq!(cell_of("B").as_deref(), Some(fen_fields[2]), "{state}");
+    let caption = format!("White {}   Black {}", fen_fields[3], fen_fields[4]);
+    assert_eq!(state["caption"], caption.as_str());
     tab.close();
 }
 

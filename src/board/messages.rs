@@ -137,8 +137,15 @@ pub struct GameState {
     pub game: &'static str,
     pub rules: Vec<(String, String)>,
     pub board_size: Option<u32>,
-    /// The position now, in the game's FEN.
+    /// The position now, in the game's FEN (for the person to copy; the
+    /// page draws from `board`).
     pub fen: String,
+    /// The board as a picture shows it: rows from the top, each cell's
+    /// label, empty for an empty cell (`Presentation::board_cells`).
+    pub board: Vec<Vec<String>>,
+    /// A line to show under the board (Jogo do Cavalo's scores).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub caption: Option<String>,
     pub start_fen: String,
     pub moves: Vec<MoveInfo>,
     pub to_move: Player,

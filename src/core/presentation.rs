@@ -4,6 +4,7 @@
 //! so a new game may start with an empty `impl Presentation for ... {}`.
 
 use super::game::{Game, Player};
+use super::notation::fen_rows;
 
 /// The form of a game's records that its community's tools read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,6 +49,28 @@ pub trait Presentation: Game {
     /// and `result`), or `None` if unknown.
     fn query(&self, what: &str) -> Option<String> {
         let _ = what;
+        None
+    }
+
+    /// The board as a picture shows it, so that a page draws any game
+    /// without reading its FEN: the rows from the top of the picture, each
+    /// cell's label, empty for an empty cell. Defaults to the rows of the
+    /// FEN's board part, a piece's letter in each occupied cell.
+    fn board_cells(&self) -> Vec<Vec<String>> {
+        let fen = self.to_fen();
+        let placement = fen.split_whitespace().next().unwrap_or("");
+        fen_rows(placement)
+            .into_iter()
+            .map(|row| {
+                row.into_iter()
+                    .map(|cell| cell.map(String::from).unwrap_or_default())
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// A line a picture shows under the board (Jogo do Cavalo's scores).
+    fn board_caption(&self) -> Option<String> {
         None
     }
 

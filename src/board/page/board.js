@@ -1,5 +1,5 @@
 // The board page: talks to the server over one WebSocket (protocol/BOARD.md)
-// and draws the four games in SVG from each position's FEN (draw.js). The server
+// and draws the four games in SVG from the cells the server sends (draw.js). The server
 // checks every move with the project's rules; the page only proposes.
 "use strict";
 

@@ -1,5 +1,6 @@
-// The board page's drawing: each game's board in SVG from the position's
-// FEN, and the marks over it (the engine's principal variation, the hint).
+// The board page's drawing: each game's board in SVG from the cells the
+// server sends (`state.board`: rows from the top, each cell's label), and
+// the marks over it (the engine's principal variation, the hint).
 // Loaded before board.js, whose state it draws.
 "use strict";
 
@@ -19,17 +20,9 @@ function cellName(col, row) {
   return String.fromCharCode(97 + col) + (row + 1);
 }
 
-/// Rows of a run-length FEN board (digits are runs of empty cells).
-function expandRows(placement) {
-  return placement.split("/").map((row) => {
-    const cells = [];
-    const tokens = row.match(/\d+|[^\d]/g) || [];
-    for (const token of tokens) {
-      if (/^\d+$/.test(token)) for (let i = 0; i < Number(token); i++) cells.push(".");
-      else cells.push(token);
-    }
-    return cells;
-  });
+/// The board's rows from the top, "." for an empty cell.
+function boardRows() {
+  return state.board.map((row) => row.map((cell) => (cell === "" ? "." : cell)));
 }
 
 function lastMove() {
@@ -80,11 +73,15 @@ function moveEnds(mv, side, knights) {
   return { from, to };
 }
 
+/// Where Jogo do Cavalo's knights stand (row 1 is the top row drawn).
 function cavaloKnights() {
-  if (state.game !== "cavalo") return {};
-  const fields = state.fen.split(/\s+/);
-  const at = (cell) => (cell === "-" ? null : cell);
-  return { p1: at(fields[1]), p2: at(fields[2]) };
+  const knights = { p1: null, p2: null };
+  if (state.game !== "cavalo") return knights;
+  state.board.forEach((row, r) => row.forEach((cell, c) => {
+    if (cell === "W") knights.p1 = cellName(c, r);
+    if (cell === "B") knights.p2 = cellName(c, r);
+  }));
+  return knights;
 }
 
 function arrow(svg, from, to, className) {
@@ -134,8 +131,7 @@ function drawHint(svg) {
 }
 
 function drawHex() {
-  const fields = state.fen.split(/\s+/);
-  const rows = expandRows(fields[0]);
+  const rows = boardRows();
   const n = rows.length;
   const r = 20; // hexagon radius
   cellRadius = r * 0.6;
@@ -187,8 +183,7 @@ function drawHex() {
 }
 
 function drawGomoku() {
-  const fields = state.fen.split(/\s+/);
-  const rows = expandRows(fields[0]); // the top row (highest number) first
+  const rows = boardRows(); // the top row (highest number) first
   const n = rows.length;
   const step = 28;
   const margin = 30;
@@ -225,8 +220,7 @@ function drawGomoku() {
 }
 
 function drawBreakthrough() {
-  const fields = state.fen.split(/\s+/);
-  const ranks = expandRows(fields[0]); // the last rank first
+  const ranks = boardRows(); // the last rank first
   const rows = ranks.length;
   const columns = ranks[0].length;
   const step = 48;
@@ -267,9 +261,7 @@ function drawBreakthrough() {
 }
 
 function drawCavalo() {
-  const fields = state.fen.split(/\s+/);
-  const rows = fields[0].split("/").map((row) => row.split(","));
-  const knights = { [fields[1]]: "W", [fields[2]]: "B" };
+  const rows = state.board; // row 1 first: a value, "x" removed, "W" or "B" a knight
   const step = 44;
   const margin = 24;
   cellRadius = step * 0.3;
@@ -283,8 +275,8 @@ function drawCavalo() {
       const x = margin + col * step;
       const y = margin + row * step;
       const value = rows[row][col];
-      const knight = knights[name];
-      const removed = value === "x" && !knight;
+      const knight = value === "W" || value === "B" ? value : null;
+      const removed = value === "x";
       const square = element("rect", { x, y, width: step, height: step, fill: removed ? "#555" : (col + row) % 2 ? "#f3e7cf" : "#e2cfa6", stroke: "#6b5330", "stroke-width": 0.5 });
       if (name === last) square.classList.add("last");
       onCell(square, name, x + step / 2, y + step / 2);
@@ -301,6 +293,6 @@ function drawCavalo() {
   for (let col = 0; col < 10; col++) {
     svg.appendChild(element("text", { x: margin + col * step + step / 2 - 3, y: 16, class: "coord" }, String.fromCharCode(97 + col)));
   }
-  svg.appendChild(element("text", { x: margin, y: width + 20, "font-size": 16, id: "scores" }, `White ${fields[3]}   Black ${fields[4]}`));
+  svg.appendChild(element("text", { x: margin, y: width + 20, "font-size": 16, id: "scores" }, state.caption || ""));
   return svg;
 }

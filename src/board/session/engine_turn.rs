@@ -5,7 +5,7 @@
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use crate::core::{Game, Player};
+use crate::core::{Player, Presentation};
 use crate::referee::client::{
     ClockReport, EngineClient, EngineReply, Fault, InfoListener, PositionRequest, Proto,
 };
@@ -18,7 +18,7 @@ use super::outbox::Search;
 use super::seat::fault_text;
 use super::{AnySession, Outbox, Session};
 
-impl<G: Game> Session<G> {
+impl<G: Presentation> Session<G> {
     /// Tells every started engine the game anew (after undo or load).
     pub(super) fn refresh_engines(&mut self) {
         let (start_fen, board_size) = (self.start_fen.clone(), self.board_size);

@@ -11,7 +11,7 @@ mod seat;
 
 use std::time::Duration;
 
-use crate::core::{Game, Player};
+use crate::core::{Player, Presentation};
 use crate::referee::adjudication::{GameResult, Termination};
 use crate::referee::client::EngineClient;
 use crate::referee::record::{self, MoveRecord, RecordFormat};
@@ -44,7 +44,7 @@ pub trait AnySession: Send {
     fn load_record(&mut self, text: &str) -> Result<(), String>;
 }
 
-pub struct Session<G: Game> {
+pub struct Session<G: Presentation> {
     rule_options: Vec<(String, String)>,
     board_size: Option<u32>,
     /// `None`: the rules' start position (which the engines derive from the
@@ -65,7 +65,7 @@ pub struct Session<G: Game> {
     engines_stale: bool,
 }
 
-impl<G: Game> Session<G> {
+impl<G: Presentation> Session<G> {
     /// A new game under these rule options; engines are started lazily, at
     /// their first move.
     pub fn new(
@@ -229,7 +229,7 @@ impl<G: Game> Session<G> {
     }
 }
 
-impl<G: Game> AnySession for Session<G> {
+impl<G: Presentation> AnySession for Session<G> {
     fn game(&self) -> &'static str {
         G::NAME
     }
@@ -323,6 +323,8 @@ impl<G: Game> AnySession for Session<G> {
             rules: self.rule_options.clone(),
             board_size: self.board_size,
             fen: self.position.to_fen(),
+            board: self.position.board_cells(),
+            caption: self.position.board_caption(),
             start_fen: self.start.to_fen(),
             moves: self
                 .moves

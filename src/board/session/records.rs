@@ -1,6 +1,6 @@
 //! Saving a session's game as a record and loading one into it.
 
-use crate::core::{Game, Player};
+use crate::core::{Player, Presentation};
 use crate::referee::adjudication::{GameResult, Termination};
 use crate::referee::record::{self, GameRecord, RecordFormat};
 use crate::referee::tournament::build_rules;
@@ -9,7 +9,7 @@ use super::super::messages::PlayerSpec;
 use super::seat::{make_engine, Seat};
 use super::Session;
 
-impl<G: Game> Session<G> {
+impl<G: Presentation> Session<G> {
     /// The start position's FEN where the board size alone does not give
     /// it (a Jogo do Cavalo board seed, a variant's first mover), so that a
     /// record read elsewhere starts from the same position.

@@ -132,6 +132,19 @@ impl Presentation for Cavalo {
             _ => None,
         }
     }
+
+    /// Row 1 at the top, as the seed's display showed it: a knight as `W`
+    /// or `B`, a cell still to take as its value, a removed one as `x`.
+    fn board_cells(&self) -> Vec<Vec<String>> {
+        notation::board_cells(self)
+    }
+
+    fn board_caption(&self) -> Option<String> {
+        Some(format!(
+            "White {}   Black {}",
+            self.scores[0], self.scores[1]
+        ))
+    }
 }
 
 /// Positions of boards 0-7 after 2 to 44 plies of mostly greedy play: the

@@ -107,6 +107,30 @@ pub fn to_fen(position: &Cavalo) -> String {
     )
 }
 
+/// The board as the page draws it (`Presentation::board_cells`), row 1
+/// first: `W`, `B` for the knights, a value, or `x` for a removed cell.
+pub fn board_cells(position: &Cavalo) -> Vec<Vec<String>> {
+    let knight_at = |cell: u8| {
+        [(Player::P1, "W"), (Player::P2, "B")]
+            .into_iter()
+            .find(|&(player, _)| position.knight(player) == Some(cell))
+            .map(|(_, letter)| letter.to_string())
+    };
+    (0..SIDE)
+        .map(|row| {
+            (0..SIDE)
+                .map(|col| {
+                    let cell = (row * SIDE + col) as u8;
+                    knight_at(cell).unwrap_or_else(|| match position.value(cell) {
+                        Some(v) => v.to_string(),
+                        None => "x".to_string(),
+                    })
+                })
+                .collect()
+        })
+        .collect()
+}
+
 /// The largest score a player can have: every value 0..99 taken.
 const MAX_SCORE: i32 = 4950;
 
