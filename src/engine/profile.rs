@@ -130,7 +130,7 @@ pub struct Profile<G: Game, K> {
     /// (`UCI_ShowWDL`), fitted to the game's results.
     pub wdl: WdlModel,
     /// The weaker levels with their measured Elo (`UCI_LimitStrength`).
-    pub ladder: &'static Ladder,
+    pub ladder: Ladder,
     /// The search `go` runs unless `SearchMethod` says otherwise; one of
     /// `methods`.
     pub search_method: SearchMethod,
@@ -148,7 +148,7 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Profile<G, K> {
         Profile {
             params: SearchParams::default(),
             wdl: WdlModel::GENERIC,
-            ladder: &GENERIC_LADDER,
+            ladder: GENERIC_LADDER.clone(),
             search_method: SearchMethod::AlphaBeta,
             null_move: NullMove::Unsound,
             hints_every_move: false,

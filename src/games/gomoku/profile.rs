@@ -1,8 +1,6 @@
 //! Gomoku's engine profile: the settings measurement chose for its engine,
 //! and the searches its knowledge supports.
 
-use once_cell::sync::Lazy;
-
 use super::{Gomoku, GomokuKnowledge};
 use crate::core::params::{NullMove, SearchParams};
 use crate::core::strength::Ladder;
@@ -12,47 +10,32 @@ use crate::engine::{EngineProfile, Profile, SearchMethod, SearchMethods};
 impl EngineProfile<Gomoku> for GomokuKnowledge {
     fn profile() -> Profile<Gomoku, Self> {
         Profile {
-            params: search_params(),
-            wdl: wdl_model(),
-            ladder: strength_ladder(),
+            // Each screened at 50 ms a move from the Piskvork openings
+            // against the settings before it (docs/results/gomoku.md, first
+            // round; the null move in docs/results/search-core.md): the null
+            // move from depth 3 (+26 Elo over 800 games), then
+            // reverse futility to depth 4 (+41 +/- 30) and late-move pruning
+            // to depth 6 (+41 +/- 36). Futility to depth 6, late-move
+            // pruning to depth 8 and the logarithmic reduction table gained
+            // nothing; the rest stays as it was. A forced reply searched a
+            // ply deeper: +44 +/- 31 (483 games, SPRT accepted).
+            params: SearchParams {
+                null_move_min_depth: 3,
+                rfp_max_depth: 4,
+                lmp_max_depth: 6,
+                single_reply_extension: 1,
+                ..SearchParams::default()
+            },
+            wdl: WdlModel::embedded(include_str!("wdl.txt")),
+            ladder: Ladder::embedded(include_str!("levels.txt")),
             search_method: SearchMethod::AlphaBeta,
-            null_move: null_move(),
+            // A stone more never hurts its owner in freestyle (in
+            // exactly-five it could, through an overline, and under renju by
+            // leaving Black a forbidden point, too rarely to matter to a
+            // pruning).
+            null_move: NullMove::Sound,
             hints_every_move: false,
             methods: SearchMethods::alpha_beta().and_monte_carlo().and_proof(),
         }
-    }
-}
-
-fn wdl_model() -> WdlModel {
-    WdlModel::embedded(include_str!("wdl.txt"))
-}
-
-fn strength_ladder() -> &'static Ladder {
-    static LADDER: Lazy<Ladder> = Lazy::new(|| Ladder::embedded(include_str!("levels.txt")));
-    &LADDER
-}
-
-/// A stone more never hurts its owner in freestyle (in exactly-five
-/// it could, through an overline, and under renju by leaving Black a
-/// forbidden point, too rarely to matter to a pruning).
-fn null_move() -> NullMove {
-    NullMove::Sound
-}
-
-/// Each screened at 50 ms a move from the Piskvork openings against the
-/// settings before it (docs/results/gomoku.md, first round; the null
-/// move in docs/results/search-core.md): the null move from
-/// depth 3 (+26 Elo over 800 games), then reverse futility to depth 4
-/// (+41 +/- 30) and late-move pruning to depth 6 (+41 +/- 36). Futility
-/// to depth 6, late-move pruning to depth 8 and the logarithmic
-/// reduction table gained nothing; the rest stays as it was. A forced
-/// reply searched a ply deeper: +44 +/- 31 (483 games, SPRT accepted).
-fn search_params() -> SearchParams {
-    SearchParams {
-        null_move_min_depth: 3,
-        rfp_max_depth: 4,
-        lmp_max_depth: 6,
-        single_reply_extension: 1,
-        ..SearchParams::default()
     }
 }
