@@ -12,6 +12,7 @@ use fantoccini::Client;
 use serde_json::Value;
 
 #[test]
+#[ignore = "needs headless Chromium and chromedriver (Debian's chromium, chromium-driver); scripts/test-all installs them and runs it"]
 fn hex_by_clicks_against_an_engine_and_an_occupied_cell_refused() {
     with_page(Ending::CloseTab, |client, address| async move {
         let s = start_game(
@@ -42,6 +43,7 @@ fn hex_by_clicks_against_an_engine_and_an_occupied_cell_refused() {
 }
 
 #[test]
+#[ignore = "needs headless Chromium and chromedriver (Debian's chromium, chromium-driver); scripts/test-all installs them and runs it"]
 fn gomoku_by_clicks_against_an_engine() {
     with_page(Ending::CloseTab, |client, address| async move {
         start_game(
@@ -63,6 +65,7 @@ fn gomoku_by_clicks_against_an_engine() {
 }
 
 #[test]
+#[ignore = "needs headless Chromium and chromedriver (Debian's chromium, chromium-driver); scripts/test-all installs them and runs it"]
 fn breakthrough_by_clicks_against_an_engine() {
     with_page(Ending::CloseTab, |client, address| async move {
         start_game(
@@ -119,6 +122,7 @@ fn breakthrough_by_clicks_against_an_engine() {
 }
 
 #[test]
+#[ignore = "needs headless Chromium and chromedriver (Debian's chromium, chromium-driver); scripts/test-all installs them and runs it"]
 fn cavalo_by_clicks_against_an_engine() {
     with_page(Ending::CloseTab, |client, address| async move {
         start_game(
@@ -166,6 +170,7 @@ fn cavalo_by_clicks_against_an_engine() {
 }
 
 #[test]
+#[ignore = "needs headless Chromium and chromedriver (Debian's chromium, chromium-driver); scripts/test-all installs them and runs it"]
 fn two_engines_watched_to_the_end() {
     with_page(Ending::CloseTab, |client, address| async move {
         start_game_with_delay(
@@ -236,16 +241,19 @@ async fn long_search(client: Client, address: String) {
 }
 
 #[test]
+#[ignore = "needs headless Chromium and chromedriver (Debian's chromium, chromium-driver); scripts/test-all installs them and runs it"]
 fn closing_the_tab_during_a_long_search_leaves_no_engine() {
     with_page(Ending::CloseTab, long_search);
 }
 
 #[test]
+#[ignore = "needs headless Chromium and chromedriver (Debian's chromium, chromium-driver); scripts/test-all installs them and runs it"]
 fn ctrl_c_during_a_long_search_leaves_no_engine() {
     with_page(Ending::Interrupt, long_search);
 }
 
 #[test]
+#[ignore = "needs headless Chromium and chromedriver (Debian's chromium, chromium-driver); scripts/test-all installs them and runs it"]
 fn the_swap_is_offered_in_hex_and_taken_by_a_click() {
     with_page(Ending::CloseTab, |client, address| async move {
         start_game(
@@ -272,6 +280,7 @@ fn the_swap_is_offered_in_hex_and_taken_by_a_click() {
 }
 
 #[test]
+#[ignore = "needs headless Chromium and chromedriver (Debian's chromium, chromium-driver); scripts/test-all installs them and runs it"]
 fn two_tabs_play_two_games() {
     with_page(Ending::CloseTab, |client, address| async move {
         start_game(

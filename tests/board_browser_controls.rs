@@ -59,6 +59,7 @@ async fn person_moves(client: &Client) {
 }
 
 #[test]
+#[ignore = "needs headless Chromium and chromedriver (Debian's chromium, chromium-driver); scripts/test-all installs them and runs it"]
 fn engines_that_play_illegal_or_crash_are_reported_and_replaced() {
     with_server(&[], Ending::CloseTab, |client, address| async move {
         open_breakthrough_5x5(&client, &address).await;
@@ -103,6 +104,7 @@ fn engines_that_play_illegal_or_crash_are_reported_and_replaced() {
 }
 
 #[test]
+#[ignore = "needs headless Chromium and chromedriver (Debian's chromium, chromium-driver); scripts/test-all installs them and runs it"]
 fn a_saved_game_loads_back_and_its_fen_is_copied() {
     with_server(&[], Ending::CloseTab, |client, address| async move {
         open_breakthrough_5x5(&client, &address).await;
@@ -159,6 +161,7 @@ fn a_saved_game_loads_back_and_its_fen_is_copied() {
 }
 
 #[test]
+#[ignore = "needs headless Chromium and chromedriver (Debian's chromium, chromium-driver); scripts/test-all installs them and runs it"]
 fn thinking_is_shown_and_move_now_and_the_hint_cut_it_short() {
     with_server(&[], Ending::CloseTab, |client, address| async move {
         client.goto(&address).await.expect("the page opens");
@@ -258,6 +261,7 @@ async fn command_engine_game(client: Client, address: String) -> bool {
 }
 
 #[test]
+#[ignore = "needs headless Chromium and chromedriver (Debian's chromium, chromium-driver); scripts/test-all installs them and runs it"]
 fn beyond_this_machine_engine_commands_need_allow_commands() {
     with_server(
         &["--host", "0.0.0.0"],

@@ -50,7 +50,7 @@ fn run_session(game: &str, input: &str) -> Vec<String> {
 }
 
 #[test]
-#[ignore = "needs python3 with OpenSpiel (pip install open_spiel); .ci/run installs it and runs it"]
+#[ignore = "needs python3 with OpenSpiel (pip install open_spiel); scripts/test-all installs it and runs it"]
 fn translation_agrees_with_independent_rules_over_random_games() {
     require_pyspiel();
     let output = Command::new("python3")
@@ -66,7 +66,7 @@ fn translation_agrees_with_independent_rules_over_random_games() {
 }
 
 #[test]
-#[ignore = "needs python3 with OpenSpiel (pip install open_spiel); .ci/run installs it and runs it"]
+#[ignore = "needs python3 with OpenSpiel (pip install open_spiel); scripts/test-all installs it and runs it"]
 fn breakthrough_session_follows_the_protocol() {
     require_pyspiel();
     let lines = run_session(
@@ -91,7 +91,7 @@ fn breakthrough_session_follows_the_protocol() {
 }
 
 #[test]
-#[ignore = "needs python3 with OpenSpiel (pip install open_spiel); .ci/run installs it and runs it"]
+#[ignore = "needs python3 with OpenSpiel (pip install open_spiel); scripts/test-all installs it and runs it"]
 fn hex_and_gomoku_sessions_report_results_in_our_notation() {
     require_pyspiel();
     // Black joins row 1 to row 3 along column a: a win for p1.

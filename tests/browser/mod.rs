@@ -1,7 +1,10 @@
 //! The harness of the browser tests: the board server started as a person
 //! would start it, headless Chromium driven through WebDriver (chromedriver,
-//! installed by `.ci/run`), and what the tests read and click on the page
-//! (`page`). Without chromedriver these tests fail: they are never skipped.
+//! installed by `scripts/test-all`), and what the tests read and click on the page
+//! (`page`). The tests that use it are marked ignored, with the reason, for
+//! `cargo test` on a machine without Chromium; `scripts/test-all` installs it
+//! and runs them (`--include-ignored`), and there, without chromedriver, they
+//! fail: they never skip themselves.
 #![allow(dead_code)] // each test crate uses a different part of this module
 
 pub mod page;
