@@ -106,7 +106,6 @@ impl<G: Game> Drop for SearchHandle<G> {
 pub struct Engine<G: Game, K: EngineProfile<G>> {
     options: EngineOptions,
     profile: Profile<G, K>,
-    ranges: OptionRanges,
     params: SearchParams,
     /// The options the knowledge reads, handed to every knowledge made.
     settings: K::Settings,
@@ -128,11 +127,7 @@ impl<G: Game, K: EngineProfile<G>> Default for Engine<G, K> {
 impl<G: Game, K: EngineProfile<G>> Engine<G, K> {
     pub fn new() -> Self {
         let profile = K::profile();
-        let ranges = OptionRanges {
-            elo: profile.ladder.elo_range(),
-            default_method: profile.default_method(),
-            methods: profile.methods.offered(),
-        };
+        let ranges = profile.option_ranges();
         let options = EngineOptions {
             elo: EngineOptions::default_elo(ranges.elo),
             search_method: ranges.default_method,
@@ -144,7 +139,6 @@ impl<G: Game, K: EngineProfile<G>> Engine<G, K> {
             params: profile.params,
             state: Arc::new(Mutex::new(SearchState::new(options.hash_megabytes))),
             profile,
-            ranges,
             options,
             settings: K::Settings::default(),
             rules,
@@ -155,7 +149,7 @@ impl<G: Game, K: EngineProfile<G>> Engine<G, K> {
     }
 
     pub fn option_specs(&self) -> Vec<OptionSpec> {
-        let mut specs = EngineOptions::specs(&self.ranges);
+        let mut specs = EngineOptions::specs(&self.profile.option_ranges());
         specs.extend(self.params.specs());
         specs.extend(G::rule_options());
         specs.extend(K::Settings::option_specs());
@@ -167,7 +161,10 @@ impl<G: Game, K: EngineProfile<G>> Engine<G, K> {
     /// position to the new rules' start; a knowledge option makes the
     /// searches' knowledge anew with it.
     pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
-        if let Some(change) = self.options.set(name, value, &self.ranges)? {
+        if let Some(change) = self
+            .options
+            .set(name, value, &self.profile.option_ranges())?
+        {
             if change.hash_changed {
                 *self.lock_state() = SearchState::new(self.options.hash_megabytes);
             }
@@ -308,13 +305,14 @@ impl<G: Game, K: EngineProfile<G>> Engine<G, K> {
         let signals = SearchSignals::default();
         let control = self.search_control(&limits);
         let game = self.position.clone();
-        let threads = match self.search_method(&limits) {
-            SearchMethod::AlphaBeta => self.options.threads,
-            SearchMethod::MonteCarlo => 1,
-        };
+        // Monte Carlo search runs on one thread.
         let monte_carlo = match self.search_method(&limits) {
             SearchMethod::AlphaBeta => None,
             SearchMethod::MonteCarlo => self.profile.methods.monte_carlo,
+        };
+        let threads = match monte_carlo {
+            Some(_) => 1,
+            None => self.options.threads,
         };
         let settings = self.settings.clone();
         let state = Arc::clone(&self.state);

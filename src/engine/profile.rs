@@ -4,6 +4,7 @@
 //! searches its knowledge supports. One `Profile` per game, in the game's
 //! own `profile.rs`; the per-thread knowledge holds none of it.
 
+use super::options::OptionRanges;
 use crate::core::control::{SearchControl, SearchInfo, SearchResult, SearchSignals};
 use crate::core::dfpn::{self, ProofKnowledge, ProofLimits, ProofResult, ProofTable};
 use crate::core::game::Game;
@@ -153,6 +154,15 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Profile<G, K> {
             null_move: NullMove::Unsound,
             hints_every_move: false,
             methods,
+        }
+    }
+
+    /// What this profile decides of the engine options.
+    pub fn option_ranges(&self) -> OptionRanges {
+        OptionRanges {
+            elo: self.ladder.elo_range(),
+            default_method: self.default_method(),
+            methods: self.methods.offered(),
         }
     }
 
