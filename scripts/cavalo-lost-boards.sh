@@ -12,10 +12,10 @@ STRONG=${STRONG:-1000}
 WEAK=${WEAK:-100}
 OUTPUT=${1:?usage: scripts/cavalo-lost-boards.sh MATCH_OUTPUT}
 cd "$(dirname "$0")/.."
-nice -n 10 cargo build --release --bin referee --bin cavalo
+nice -n 10 cargo build --release --bin bg-referee --bin bg-cavalo
 strong=$(awk "BEGIN { print $STRONG / 1000 }")
 weak=$(awk "BEGIN { print $WEAK / 1000 }")
-engine=./target/release/cavalo
+engine=./target/release/bg-cavalo
 lost=0
 saved=0
 grep -E '^board [0-9]+ engine as (white|black): loss' "$OUTPUT" | while read -r _ board _ _ colour _; do
@@ -26,7 +26,7 @@ grep -E '^board [0-9]+ engine as (white|black): loss' "$OUTPUT" | while read -r 
     else
         white="st=$weak"; black="st=$strong"
     fi
-    line=$(./target/release/referee --game cavalo --quiet --no-records --games 1 \
+    line=$(./target/release/bg-referee --game cavalo --quiet --no-records --games 1 \
         --openings "boards:$board" \
         --engine cmd=$engine name=white $white \
         --engine cmd=$engine name=black $black 2>&1 | grep 'white as p1:' || true)

@@ -20,11 +20,11 @@ OURS=${OURS:-100}
 BASELINE=${BASELINE:-1000}
 THREADS=${THREADS:-1}
 cd "$(dirname "$0")/.."
-nice -n 10 cargo build --release --bin cavalo-tools
+nice -n 10 cargo build --release --bin bg-cavalo-tools
 EVALS="abs diff"
 [ "$SEARCH" = lisp ] && EVALS=abs
 for eval in $EVALS; do
     echo "== engine $OURS ms against the seed's negamax ($eval, $SEARCH) $BASELINE ms"
-    nice -n 10 ./target/release/cavalo-tools match boards "$BOARDS" first-seed "$FIRST" \
+    nice -n 10 ./target/release/bg-cavalo-tools match boards "$BOARDS" first-seed "$FIRST" \
         ours "$OURS" baseline "$BASELINE" eval "$eval" search "$SEARCH" threads "$THREADS"
 done

@@ -6,7 +6,7 @@ is played twice, the engine taking Black and then White. OpenSpiel's
 gomoku is freestyle 15x15; action a is row a // 15, column a % 15, which we
 write as column letter and row number (a bijection that keeps every line).
 
-    python3 scripts/gomoku-match.py --engine target/release/gomoku \
+    python3 scripts/gomoku-match.py --engine target/release/bg-gomoku \
         --openings openings/piskvork-openings-15.txt --count 40
 """
 
@@ -105,7 +105,7 @@ def play(engine, opening, engine_player, args, seed):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--engine", default="target/release/gomoku")
+    parser.add_argument("--engine", default="target/release/bg-gomoku")
     parser.add_argument(
         "--openings",
         # openings/ in the repository.

@@ -4,7 +4,7 @@
 Each opening (two random plies) is played twice, the engine taking Black in
 one game and White in the other. Prints one line per game and the total.
 
-    nice python3 scripts/hex-match.py --engine target/release/hex \
+    nice python3 scripts/hex-match.py --engine target/release/bg-hex \
         --pairs 5 --movetime 200 --simulations 10000
 """
 
@@ -89,7 +89,7 @@ def play_game(args, game, opening, engine_player, seed):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--engine", default="target/release/hex")
+    parser.add_argument("--engine", default="target/release/bg-hex")
     parser.add_argument("--pairs", type=int, default=5)
     parser.add_argument("--movetime", type=int, default=200)
     parser.add_argument("--simulations", type=int, default=10000)

@@ -716,7 +716,7 @@ def main():
     if args.protocol == "ugi" and not args.game:
         parser.error("ugi needs a game")
     engine_name = {"ugi": args.game, "gtp": "hex", "pbrain": "gomoku"}[args.protocol]
-    command = [args.binary or f"target/release/{engine_name}"]
+    command = [args.binary or f"target/release/bg-{engine_name}"]
     if args.protocol != "ugi":
         command.append("--" + args.protocol)
     fuzzer = Fuzzer(random.Random(args.seed))

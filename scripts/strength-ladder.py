@@ -53,7 +53,7 @@ def play(game, stronger, weaker, games, seed):
         "st=10",
     ]
     command = (
-        [str(ROOT / "target/release/referee"), "--game", game]
+        [str(ROOT / "target/release/bg-referee"), "--game", game]
         + engine(stronger)
         + engine(weaker)
         + ["--games", str(games), "--concurrency", "2", "--no-records", "--quiet"]

@@ -1,6 +1,7 @@
 //! The board in a real browser: a game of each of the four games by
 //! clicks against an engine, engines watched, the swap, two tabs, and no
 //! engine left behind however the page or the server ends.
+#![cfg(feature = "board")]
 
 mod browser;
 
@@ -10,6 +11,26 @@ use browser::page::*;
 use browser::{engine_processes, with_page, Ending};
 use fantoccini::Client;
 use serde_json::Value;
+
+#[test]
+#[ignore = "needs headless Chromium and chromedriver (Debian's chromium, chromium-driver); scripts/test-all installs them and runs it"]
+fn a_first_visit_opens_on_a_game_against_the_easy_engine() {
+    with_page(Ending::CloseTab, |client, address| async move {
+        client.goto(&address).await.expect("the page opens");
+        let s = wait_state(&client, "the opening game", |s| !s.is_null()).await;
+        assert_eq!(s["game"], "breakthrough");
+        assert_eq!(s["to_move"], "p1");
+        assert_eq!(s["players"][0]["human"], true, "{s}");
+        assert_eq!(s["players"][1]["human"], false, "{s}");
+        assert_eq!(count(&client, "rect[data-cell]").await, 64);
+        // The person's first click-move gets the engine's answer.
+        click_cell(&client, "a2").await;
+        click_cell(&client, "a3").await;
+        let s = wait_state(&client, "the engine's answer", |s| plies(s) == 2).await;
+        assert_eq!(s["moves"][0]["move"], "a2a3");
+        assert_eq!(s["to_move"], "p1");
+    });
+}
 
 #[test]
 #[ignore = "needs headless Chromium and chromedriver (Debian's chromium, chromium-driver); scripts/test-all installs them and runs it"]

@@ -2,6 +2,7 @@
 //! "copy FEN", engines that fail replaced mid-game, what a thinking engine
 //! shows (its clock, its principal variation, the score graph), move now
 //! and the hint on the board, and `--allow-commands`.
+#![cfg(feature = "board")]
 
 mod browser;
 
@@ -30,7 +31,7 @@ fn misbehaving(mode: &str, after: u32) -> String {
     format!(
         "python3 '{}/tests/fixtures/misbehave.py' {mode} --after {after} -- '{}'",
         env!("CARGO_MANIFEST_DIR"),
-        env!("CARGO_BIN_EXE_breakthrough")
+        env!("CARGO_BIN_EXE_bg-breakthrough")
     )
 }
 
@@ -240,7 +241,7 @@ fn thinking_is_shown_and_move_now_and_the_hint_cut_it_short() {
 /// `--allow-commands`.
 async fn command_engine_game(client: Client, address: String) -> bool {
     open_breakthrough_5x5(&client, &address).await;
-    let command = format!("'{}'", env!("CARGO_BIN_EXE_breakthrough"));
+    let command = format!("'{}'", env!("CARGO_BIN_EXE_bg-breakthrough"));
     command_player(&client, "p2", &command, "depth=1").await;
     click(&client, "#new-game").await;
     wait_until(

@@ -104,10 +104,10 @@ impl Tab {
 
 fn engine(game: &str, level: Level) -> PlayerSpec {
     let path = match game {
-        "hex" => env!("CARGO_BIN_EXE_hex"),
-        "gomoku" => env!("CARGO_BIN_EXE_gomoku"),
-        "breakthrough" => env!("CARGO_BIN_EXE_breakthrough"),
-        _ => env!("CARGO_BIN_EXE_cavalo"),
+        "hex" => env!("CARGO_BIN_EXE_bg-hex"),
+        "gomoku" => env!("CARGO_BIN_EXE_bg-gomoku"),
+        "breakthrough" => env!("CARGO_BIN_EXE_bg-breakthrough"),
+        _ => env!("CARGO_BIN_EXE_bg-cavalo"),
     };
     PlayerSpec::Engine {
         command: Some(path.to_owned()),
@@ -369,7 +369,7 @@ fn engines_in_gtp_and_gomocup_play_through_their_own_protocols() {
         [
             PlayerSpec::Human,
             PlayerSpec::Engine {
-                command: Some(format!("'{}' --gtp", env!("CARGO_BIN_EXE_hex"))),
+                command: Some(format!("'{}' --gtp", env!("CARGO_BIN_EXE_bg-hex"))),
                 proto: Some("gtp".into()),
                 level: Level::MovetimeMs(50),
             },
@@ -383,7 +383,7 @@ fn engines_in_gtp_and_gomocup_play_through_their_own_protocols() {
         [
             PlayerSpec::Human,
             PlayerSpec::Engine {
-                command: Some(format!("'{}' --pbrain", env!("CARGO_BIN_EXE_gomoku"))),
+                command: Some(format!("'{}' --pbrain", env!("CARGO_BIN_EXE_bg-gomoku"))),
                 proto: Some("pbrain".into()),
                 level: Level::MovetimeMs(50),
             },

@@ -576,7 +576,7 @@ fn eval_lists_its_terms_and_a_total() {
 #[test]
 fn bench_node_count_is_a_stable_signature() {
     let run = || {
-        let output = assert_cmd::Command::cargo_bin(ENGINE)
+        let output = assert_cmd::Command::cargo_bin(format!("bg-{ENGINE}"))
             .expect("binary")
             .args(["bench", "5"])
             .output()

@@ -12,7 +12,7 @@ mod common;
 
 /// Runs the engine on `input` and returns its output lines.
 fn run(input: &str) -> Vec<String> {
-    let output = Command::cargo_bin("cavalo")
+    let output = Command::cargo_bin("bg-cavalo")
         .expect("the cavalo binary is built")
         .write_stdin(input)
         .timeout(std::time::Duration::from_secs(60))
@@ -28,7 +28,7 @@ fn run(input: &str) -> Vec<String> {
 /// Sends `setup` and a `go`, and reads the output up to its `bestmove`
 /// before quitting (the end of input would stop the search early).
 fn run_search(setup: &str, go: &str) -> Vec<String> {
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("cavalo"))
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("bg-cavalo"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -177,7 +177,7 @@ fn rule_options_change_the_start_position_and_the_moves() {
 
 #[test]
 fn bench_prints_nodes_and_speed() {
-    let output = Command::cargo_bin("cavalo")
+    let output = Command::cargo_bin("bg-cavalo")
         .expect("the cavalo binary is built")
         .args(["bench", "6"])
         .output()
@@ -260,7 +260,7 @@ fn an_analysis_reports_the_solvers_proof_and_waits_for_stop() {
 
 /// The moves of a self-played game of board 0 and its result line.
 fn self_played_game() -> (Vec<String>, String) {
-    let output = Command::cargo_bin("cavalo")
+    let output = Command::cargo_bin("bg-cavalo")
         .unwrap()
         .args(["selfplay", "5"])
         .output()
@@ -282,7 +282,7 @@ fn self_played_game() -> (Vec<String>, String) {
 
 /// The standard output of a `cavalo-tools` run, which must succeed.
 fn cavalo_tools_output(args: &[&str]) -> String {
-    let output = Command::cargo_bin("cavalo-tools")
+    let output = Command::cargo_bin("bg-cavalo-tools")
         .unwrap()
         .args(args)
         .output()
@@ -316,7 +316,7 @@ fn the_verdicts_of_a_games_last_positions_name_its_winner() {
 #[test]
 fn verdicts_refuse_an_illegal_move() {
     // On board 0 White's placement is f1: the highest cell of row 1.
-    let output = Command::cargo_bin("cavalo-tools")
+    let output = Command::cargo_bin("bg-cavalo-tools")
         .unwrap()
         .args(["verdicts", "0", "1000", "100", "a1"])
         .output()
@@ -327,7 +327,7 @@ fn verdicts_refuse_an_illegal_move() {
 
 #[test]
 fn the_seeds_lisp_plays_only_with_its_own_evaluation() {
-    let output = Command::cargo_bin("cavalo-tools")
+    let output = Command::cargo_bin("bg-cavalo-tools")
         .unwrap()
         .args(["match", "boards", "1", "search", "lisp", "eval", "diff"])
         .output()
@@ -545,7 +545,7 @@ fn a_match_gives_the_engine_its_late_time_once_few_cells_are_left() {
         }
     }
     assert!(early >= 3 && late >= 3, "{text}");
-    let refused = Command::cargo_bin("cavalo-tools")
+    let refused = Command::cargo_bin("bg-cavalo-tools")
         .unwrap()
         .args(["match", "late-cells", "-1"])
         .output()
@@ -563,7 +563,7 @@ fn cavalo_tools_refuses_a_bad_number_instead_of_using_its_default() {
         vec!["match", "boards", "x"],
         vec!["nonsense"],
     ] {
-        let output = Command::cargo_bin("cavalo-tools")
+        let output = Command::cargo_bin("bg-cavalo-tools")
             .unwrap()
             .args(&args)
             .output()
@@ -572,7 +572,7 @@ fn cavalo_tools_refuses_a_bad_number_instead_of_using_its_default() {
         assert!(output.stdout.is_empty(), "{args:?} printed results");
         assert!(!output.stderr.is_empty(), "{args:?} said nothing");
     }
-    let help = Command::cargo_bin("cavalo-tools")
+    let help = Command::cargo_bin("bg-cavalo-tools")
         .unwrap()
         .arg("--help")
         .output()

@@ -98,7 +98,7 @@ engine.wait()
 
 /// Runs `referee --compliance` for `game`; the exit code and the report.
 fn compliance(game: &str, command: &str) -> (Option<i32>, String) {
-    let output = Command::new(cargo_bin("referee"))
+    let output = Command::new(cargo_bin("bg-referee"))
         .args(["--game", game, "--compliance", command])
         // Twenty times the protocol's time limits: a loaded CI machine can
         // delay any process, and no failure is taken out of the report.

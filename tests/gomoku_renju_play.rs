@@ -113,7 +113,7 @@ fn info_rule_4_selects_renju() {
 }
 
 fn run_referee(args: &[String]) {
-    let output = Command::new(cargo_bin("referee"))
+    let output = Command::new(cargo_bin("bg-referee"))
         .args(args)
         .output()
         .expect("run the referee");
@@ -153,7 +153,7 @@ fn renju_match(name: &str, engines: &[&[String]], openings: &str, games: u32) ->
 }
 
 fn gomoku_command() -> String {
-    cargo_bin("gomoku").display().to_string()
+    cargo_bin("bg-gomoku").display().to_string()
 }
 
 #[test]

@@ -7,7 +7,7 @@ use std::process::{Command as Process, Stdio};
 use std::time::{Duration, Instant};
 
 fn run(input: &str) -> String {
-    let output = Command::cargo_bin("hex")
+    let output = Command::cargo_bin("bg-hex")
         .expect("hex binary")
         .write_stdin(input)
         .timeout(Duration::from_secs(60))
@@ -84,7 +84,7 @@ fn ugi_search_returns_one_legal_bestmove() {
 /// Runs a UGI session, keeping input open until a line starting with
 /// `until` appears (end of input would stop the search early).
 fn run_until(input: &str, until: &str) -> String {
-    let mut child = Process::new(env!("CARGO_BIN_EXE_hex"))
+    let mut child = Process::new(env!("CARGO_BIN_EXE_bg-hex"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -149,7 +149,7 @@ fn ugi_proves_small_boards_lost_for_the_first_player_under_the_pie_rule() {
 
 #[test]
 fn gtp_interrupt_ends_a_long_genmove() {
-    let mut child = Process::new(env!("CARGO_BIN_EXE_hex"))
+    let mut child = Process::new(env!("CARGO_BIN_EXE_bg-hex"))
         .arg("--gtp")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

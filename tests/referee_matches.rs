@@ -63,7 +63,7 @@ fn assert_nothing_left(tag: &str) {
 }
 
 fn run_referee(args: &[String]) -> (String, String) {
-    let output = Command::new(cargo_bin("referee"))
+    let output = Command::new(cargo_bin("bg-referee"))
         .args(args)
         .output()
         .expect("run the referee");
@@ -335,7 +335,7 @@ fn ctrl_c_leaves_no_engine_behind() {
         fixture(),
         engine()
     );
-    let referee_path = cargo_bin("referee");
+    let referee_path = cargo_bin("bg-referee");
     let mut referee = Command::new("python3")
         .args(["-c", WITH_DEFAULT_SIGINT])
         .arg(&referee_path)
@@ -383,7 +383,7 @@ fn ctrl_c_leaves_no_engine_behind() {
 fn a_gomocup_engine_plays_through_the_pbrain_adapter() {
     use boardgames::games::gomoku::Gomoku;
     use boardgames::referee::record::parse_sgf;
-    let gomoku = cargo_bin("gomoku");
+    let gomoku = cargo_bin("bg-gomoku");
     let records = temp_path("pbrain.sgf");
     let openings = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/gomoku-openings.txt");
     run_referee(&common::strings(&[
@@ -432,7 +432,7 @@ fn a_gomocup_engine_plays_through_the_pbrain_adapter() {
 
 /// Runs the referee and returns its standard output; it must succeed.
 fn referee_output(args: &[String]) -> String {
-    let output = Command::new(cargo_bin("referee"))
+    let output = Command::new(cargo_bin("bg-referee"))
         .args(args)
         .output()
         .expect("the referee runs");
@@ -556,7 +556,7 @@ fn merge_refuses_a_game_found_twice_and_a_missing_file() {
         vec!["merge", path, path],
         vec!["merge", "/nonexistent/records.jsonl"],
     ] {
-        let output = Command::new(cargo_bin("referee"))
+        let output = Command::new(cargo_bin("bg-referee"))
             .args(&args)
             .output()
             .expect("the referee runs");

@@ -32,7 +32,7 @@ fn fixture() -> String {
 fn run_match(args: &[String], name: &str) -> (String, String, String, Vec<GameRecord>) {
     let records = temp_path(&format!("{name}.txt"));
     let log = temp_path(&format!("{name}.log"));
-    let output = Command::new(cargo_bin("referee"))
+    let output = Command::new(cargo_bin("bg-referee"))
         .args(args)
         .args(["--quiet", "--records"])
         .arg(&records)

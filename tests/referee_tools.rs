@@ -10,13 +10,13 @@ use boardgames::referee::adjudication::Termination;
 use boardgames::referee::record::parse_text;
 
 fn engine() -> String {
-    cargo_bin("breakthrough").display().to_string()
+    cargo_bin("bg-breakthrough").display().to_string()
 }
 
 #[test]
 fn a_human_game_refuses_bad_input_undoes_hints_and_saves_the_record() {
     let record = std::env::temp_dir().join(format!("referee-human-{}.txt", std::process::id()));
-    let output = AssertCommand::cargo_bin("referee")
+    let output = AssertCommand::cargo_bin("bg-referee")
         .unwrap()
         .args([
             "--game",
@@ -52,7 +52,7 @@ fn a_human_game_refuses_bad_input_undoes_hints_and_saves_the_record() {
 
 #[test]
 fn two_humans_take_turns_and_one_undo_is_one_ply() {
-    let output = AssertCommand::cargo_bin("referee")
+    let output = AssertCommand::cargo_bin("bg-referee")
         .unwrap()
         .args(["--game", "breakthrough", "--human", "both"])
         .write_stdin("a2a3\nundo\nh2h3\nh7h6\nmoves\n")
@@ -89,7 +89,7 @@ fn a_person_is_told_their_colour_and_what_it_joins() {
     ] {
         let mut args = vec!["--game", game, "--human", "both"];
         args.extend(options);
-        let output = AssertCommand::cargo_bin("referee")
+        let output = AssertCommand::cargo_bin("bg-referee")
             .unwrap()
             .args(&args)
             .write_stdin("moves\n")
@@ -103,7 +103,7 @@ fn a_person_is_told_their_colour_and_what_it_joins() {
             .and_then(|l| l.split_whitespace().next())
             .unwrap_or_else(|| panic!("{game}: no moves listed: {text}"))
             .to_owned();
-        let output = AssertCommand::cargo_bin("referee")
+        let output = AssertCommand::cargo_bin("bg-referee")
             .unwrap()
             .args(&args)
             .write_stdin(format!("{first_move}\n"))
@@ -116,7 +116,7 @@ fn a_person_is_told_their_colour_and_what_it_joins() {
 
 #[test]
 fn the_compliance_check_passes_our_engine_and_flags_a_broken_one() {
-    let output = AssertCommand::cargo_bin("referee")
+    let output = AssertCommand::cargo_bin("bg-referee")
         .unwrap()
         .args(["--game", "breakthrough", "--compliance", &engine()])
         // A loaded CI machine can delay any process's answer: the timing
@@ -151,7 +151,7 @@ fn the_compliance_check_passes_our_engine_and_flags_a_broken_one() {
         fixture.display(),
         engine()
     );
-    let output = AssertCommand::cargo_bin("referee")
+    let output = AssertCommand::cargo_bin("bg-referee")
         .unwrap()
         .args(["--game", "breakthrough", "--compliance", &broken])
         .output()
@@ -169,7 +169,7 @@ fn the_compliance_check_passes_our_engine_and_flags_a_broken_one() {
 #[test]
 fn help_prints_the_usage_and_succeeds() {
     for flag in ["--help", "-h"] {
-        let output = AssertCommand::cargo_bin("referee")
+        let output = AssertCommand::cargo_bin("bg-referee")
             .expect("the referee is built")
             .arg(flag)
             .output()

@@ -2,6 +2,7 @@
 //! games are reproducible: a stopped and resumed run ends exactly where an
 //! unbroken one does, a crashing engine stops the run without losing its
 //! finished steps, and bad parameters are refused before any game.
+#![cfg(feature = "tune")]
 
 use std::path::{Path, PathBuf};
 
@@ -52,7 +53,7 @@ fn strings(words: &[&str]) -> Vec<String> {
 }
 
 fn engine() -> String {
-    cargo_bin("breakthrough").display().to_string()
+    cargo_bin("bg-breakthrough").display().to_string()
 }
 
 fn read(path: &Path) -> String {
@@ -151,7 +152,7 @@ fn a_crashing_engine_stops_the_run_and_keeps_its_finished_steps() {
 #[test]
 fn bad_parameters_are_refused_before_any_game() {
     let (log, out) = (temp_path("bad.jsonl"), temp_path("bad.txt"));
-    let hex = cargo_bin("hex").display().to_string();
+    let hex = cargo_bin("bg-hex").display().to_string();
     // (engine, game, parameter, what the error must say)
     let cases = [
         (engine(), "breakthrough", "Width", "no option 'Width'"),

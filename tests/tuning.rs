@@ -1,6 +1,7 @@
 //! `tune` from records to a weight table: the referee writes JSON-lines
 //! games, `tune sample` labels their quiet positions, `tune texel` fits
 //! Breakthrough's weights and writes the table back with new numbers only.
+#![cfg(feature = "tune")]
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -16,7 +17,7 @@ fn temp_path(name: &str) -> PathBuf {
 }
 
 fn run(binary: &str, args: &[&str]) -> (bool, String, String) {
-    let output = Command::new(cargo_bin(binary))
+    let output = Command::new(cargo_bin(format!("bg-{binary}")))
         .args(args)
         .output()
         .expect("run the binary");
@@ -50,7 +51,7 @@ fn sample_breakthrough(
 
 #[test]
 fn records_become_positions_and_a_tuned_weight_table() {
-    let engine = format!("cmd={}", cargo_bin("breakthrough").display());
+    let engine = format!("cmd={}", cargo_bin("bg-breakthrough").display());
     let (records, positions, weights, curve, plot) = (
         temp_path("games.jsonl"),
         temp_path("positions.txt"),

@@ -1,5 +1,6 @@
 //! `tune wdl`: scored positions in, a fitted win/draw/loss model out; and
 //! every game's compiled-in model is a fitted one.
+#![cfg(feature = "tune")]
 
 use std::path::PathBuf;
 

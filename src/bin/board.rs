@@ -6,7 +6,8 @@ use clap::Parser;
 
 #[derive(Parser, Debug)]
 #[command(
-    name = "board",
+    name = "bg-board",
+    version,
     about = "Play, watch and analyse Breakthrough, Hex, Gomoku and Jogo do Cavalo in the browser"
 )]
 struct Args {

@@ -1,4 +1,4 @@
-//! The Breakthrough engine: UCI/UGI on stdin/stdout, or `breakthrough bench [depth]`.
+//! The Breakthrough engine: UCI/UGI on stdin/stdout, or `bg-breakthrough bench [depth]`.
 
 fn main() {
     use boardgames::games::breakthrough::{Breakthrough, BreakthroughKnowledge};

@@ -1,4 +1,4 @@
-//! The Jogo do Cavalo engine: UCI/UGI on stdin/stdout, or `cavalo bench [depth]`.
+//! The Jogo do Cavalo engine: UCI/UGI on stdin/stdout, or `bg-cavalo bench [depth]`.
 //! Matches against the seed's algorithm and the solve-point measurement live in
 //! `cavalo-tools`.
 

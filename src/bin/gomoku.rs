@@ -72,7 +72,7 @@ fn choose_front_end() {
     }
 }
 
-/// `gomoku speed`: move and shape-update cost, move generation, VCF and VCT
+/// `bg-gomoku speed`: move and shape-update cost, move generation, VCF and VCT
 /// solving.
 fn print_speed() {
     let report = speed::measure(400, 100_000, 20_000);

@@ -1,5 +1,5 @@
-//! The Hex engine: UGI/UCI by default, GTP with `--gtp`; `hex bench-eval`
-//! times the static evaluation, `hex vc-bench` the H-search, `hex solve N`
+//! The Hex engine: UGI/UCI by default, GTP with `--gtp`; `bg-hex bench-eval`
+//! times the static evaluation, `hex vc-bench` the H-search, `bg-hex solve N`
 //! proves the openings of an N x N board.
 
 use boardgames::core::notation::fen_row_of_dots;
@@ -256,7 +256,7 @@ enum HexTool {
     Engine(EngineTool),
 }
 
-/// `hex solve`: which openings, and how long each may take.
+/// `bg-hex solve`: which openings, and how long each may take.
 #[derive(clap::Args, Debug)]
 struct SolveArgs {
     /// The board's side.
@@ -283,7 +283,7 @@ fn main() {
         Some(HexTool::VcBench) => vc_bench(),
         Some(HexTool::Solve(solve)) => {
             if let Err(message) = solve_openings(solve) {
-                eprintln!("hex solve: {message}");
+                eprintln!("bg-hex solve: {message}");
                 std::process::exit(2);
             }
         }
@@ -293,7 +293,7 @@ fn main() {
     }
 }
 
-/// `hex solve N [--all] [--only CELL,...] [--seconds S] [--hash MB]`:
+/// `bg-hex solve N [--all] [--only CELL,...] [--seconds S] [--hash MB]`:
 /// proves each first stone of an N x N board without swap (one of each
 /// pair the half turn exchanges unless `--all`, or the cells named), one
 /// line per opening, then the map of wins and losses for the first player.

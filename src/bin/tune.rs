@@ -22,6 +22,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 #[derive(Parser)]
 #[command(
+    name = "bg-tune",
     version,
     about = "Fit an engine's evaluation and options to game results"
 )]
@@ -38,7 +39,7 @@ enum Command {
     Sample {
         #[arg(long, ignore_case = true, value_parser = PossibleValuesParser::new(ProjectGames::names()))]
         game: String,
-        /// A records file written by `referee --records FILE.jsonl` (repeat
+        /// A records file written by `bg-referee --records FILE.jsonl` (repeat
         /// for several).
         #[arg(long = "records", required = true)]
         records: Vec<PathBuf>,

@@ -21,21 +21,22 @@ pub fn allow_commands(allowed: bool) {
 }
 
 /// Where the project's engine for `game` is: beside the running
-/// executable (`target/release/hex` beside `target/release/board`).
+/// executable (`target/release/bg-hex` beside `target/release/bg-board`).
 pub fn own_engine_path(game: &str) -> Result<PathBuf, String> {
     let exe = std::env::current_exe().map_err(|e| format!("cannot find own executable: {e}"))?;
     let dir = exe
         .parent()
         .ok_or_else(|| "the executable has no folder".to_owned())?;
     // Test binaries live one folder deeper (target/release/deps).
+    let name = format!("bg-{game}");
     for folder in [Some(dir), dir.parent()].into_iter().flatten() {
-        let candidate = folder.join(game);
+        let candidate = folder.join(&name);
         if candidate.is_file() {
             return Ok(candidate);
         }
     }
     Err(format!(
-        "the {game} engine is not beside {} (build it: cargo build --release --bin {game})",
+        "the {game} engine {name} is not beside {} (build it: cargo build --release --bin {name})",
         exe.display()
     ))
 }

@@ -6,5 +6,6 @@
 pub mod connection;
 pub mod engines;
 pub mod messages;
+#[cfg(feature = "board")]
 pub mod server;
 pub mod session;

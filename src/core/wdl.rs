@@ -1,5 +1,5 @@
 //! Win, draw and loss chances from a search score (`UCI_ShowWDL`): a
-//! logistic model of the game's results, fitted per game by `tune wdl` on
+//! logistic model of the game's results, fitted per game by `bg-tune wdl` on
 //! self-play records (each game's `wdl.txt`).
 //!
 //! The side to move wins with chance `1 / (1 + exp((m - s) / k))` and loses

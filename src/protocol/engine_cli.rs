@@ -59,7 +59,10 @@ where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
-    let matches: ArgMatches = A::command().name(name).try_get_matches_from(args)?;
+    let matches: ArgMatches = A::command()
+        .name(format!("bg-{name}"))
+        .version(env!("CARGO_PKG_VERSION"))
+        .try_get_matches_from(args)?;
     A::from_arg_matches(&matches)
 }
 
@@ -103,5 +106,12 @@ mod tests {
             assert_eq!(error.exit_code(), 2, "{bad:?}");
         }
         assert_eq!(parse(&["--help"]).unwrap_err().exit_code(), 0);
+        let version = parse(&["--version"]).unwrap_err();
+        assert_eq!(version.kind(), clap::error::ErrorKind::DisplayVersion);
+        let shown = version.render().to_string();
+        assert_eq!(
+            shown.trim(),
+            format!("bg-engine {}", env!("CARGO_PKG_VERSION"))
+        );
     }
 }

@@ -77,20 +77,21 @@ pub struct Cli {
 }
 
 const USAGE: &str = "\
-  referee --game <breakthrough|hex|gomoku|cavalo> --engine cmd=<command> [name=N] [proto=ugi|uci|gtp|pbrain]
+  bg-referee --game <breakthrough|hex|gomoku|cavalo> --engine cmd=<command> [name=N] [proto=ugi|uci|gtp|pbrain]
           [option.X=V] [st=S] [tc=[M/]B[+I]] [depth=D] [nodes=N] [timemargin=MS] [dir=D] [ponder=true]
           --engine ... [--ponder] [--games N] [--concurrency K] [--openings FILE|random:N[:SEED]|boards[:SEED]] [--seed S]
           [--maxmoves PLIES] [--rule X=V]... [--sprt elo0=E0 elo1=E1 alpha=A beta=B]
           [--records FILE | --no-records] [--log FILE] [--ready-timeout MS] [--ping MS] [--grace MS] [--quiet]
           [--shard K/N]
-  referee merge [--sprt elo0=E0 elo1=E1 alpha=A beta=B] FILE...
-  referee --game <game> --human <p1|p2|black|white|both|none> [--engine ...] [--records FILE] [--rule X=V]
-  referee --game <game> --compliance <command> [--proto ugi|uci] [--timing-scale N]";
+  bg-referee merge [--sprt elo0=E0 elo1=E1 alpha=A beta=B] FILE...
+  bg-referee --game <game> --human <p1|p2|black|white|both|none> [--engine ...] [--records FILE] [--rule X=V]
+  bg-referee --game <game> --compliance <command> [--proto ugi|uci] [--timing-scale N]";
 
 /// The command line as typed; `Cli` is what it means once checked.
 #[derive(Parser, Debug)]
 #[command(
-    name = "referee",
+    name = "bg-referee",
+    version,
     about = "Engine matches, human play and protocol compliance checks",
     override_usage = USAGE,
     help_template = "usage:\n  {usage}\n\n{about}\n\n{all-args}",

@@ -76,7 +76,7 @@ pub fn main_with<L: GameList>(args: &[String]) -> i32 {
     }
 }
 
-/// `referee merge [--sprt ...] FILE...`: one summary from the JSON-line
+/// `bg-referee merge [--sprt ...] FILE...`: one summary from the JSON-line
 /// records of a match's slices.
 fn merge(sprt: Option<&SprtConfig>, files: &[String]) -> i32 {
     match tournament::merge_records(files, sprt) {
@@ -85,7 +85,7 @@ fn merge(sprt: Option<&SprtConfig>, files: &[String]) -> i32 {
             0
         }
         Err(e) => {
-            eprintln!("referee merge: {e}");
+            eprintln!("bg-referee merge: {e}");
             1
         }
     }

@@ -1,7 +1,7 @@
 //! A match's tally: results from the first engine's side, by colour and by
 //! game pair, game ends, the SPRT's state; the progress line while games
 //! finish, the final summary, and the same summary rebuilt from the records
-//! of a match played in slices (`referee merge`).
+//! of a match played in slices (`bg-referee merge`).
 
 use std::collections::{BTreeMap, HashMap};
 use std::time::Duration;
@@ -239,7 +239,7 @@ pub fn format_summary(summary: &MatchSummary, sprt: Option<&SprtConfig>) -> Stri
     out
 }
 
-/// `referee merge`: the summary of a match from its slices' JSON-line
+/// `bg-referee merge`: the summary of a match from its slices' JSON-line
 /// records (`--shard K/N ... --records F`), as one run of the whole match
 /// would give it: scores, by colour, Elo, pentanomial, game ends and, with
 /// `sprt`, its state once every game is counted. Engine and referee times

@@ -190,7 +190,7 @@ struct RecordsFile {
 
 impl RecordsFile {
     fn create<G: Game>(config: &MatchConfig) -> Result<Self, String> {
-        // A slice's records are what `referee merge` reads: JSON lines.
+        // A slice's records are what `bg-referee merge` reads: JSON lines.
         let format = match (&config.records, config.shard) {
             (_, Some(_)) => RecordFormat::Json,
             (Some(path), None) => RecordFormat::for_path(path, G::NAME),

@@ -1,4 +1,4 @@
-//! What `tune sample`, `tune texel` and `tune wdl` do, apart from reading
+//! What `tune sample`, `bg-tune texel` and `bg-tune wdl` do, apart from reading
 //! the command line: files in, files out, a report on stdout.
 
 use std::fmt::Write as _;
@@ -274,7 +274,7 @@ pub fn run_wdl(job: &WdlJob) -> Result<String, String> {
     report.push_str(&calibration_table(samples, &fitted));
     if let Some(path) = &job.out {
         let mut notes = vec![format!(
-            "Fitted by tune wdl (maximum likelihood of the results): {} positions, \
+            "Fitted by bg-tune wdl (maximum likelihood of the results): {} positions, \
              {wins} won, {draws} drawn, {losses} lost;",
             samples.len()
         )];

@@ -4,11 +4,14 @@
 //! and the search, and reach a game only through its rules, its knowledge
 //! and its `LinearEval`.
 
+#[cfg(feature = "tune")]
 pub mod commands;
+#[cfg(feature = "tune")]
 pub mod plot;
 pub mod sample;
 pub mod spsa;
 pub mod spsa_log;
+#[cfg(feature = "tune")]
 pub mod spsa_run;
 pub mod texel;
 pub mod wdl_fit;

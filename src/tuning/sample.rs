@@ -5,7 +5,7 @@
 //! evaluation cannot be right there. Each position kept is labelled with the
 //! game's result for the side to move and, where the record has it, the
 //! score the engine's search gave the move played there (a deeper view
-//! than the static evaluation, which `tune texel --score-weight` can blend
+//! than the static evaluation, which `bg-tune texel --score-weight` can blend
 //! into the target).
 
 use std::collections::HashSet;
@@ -27,7 +27,7 @@ pub struct LabelledPosition {
 }
 
 /// A mate score as centipawns: far past any evaluation, so that the
-/// logistic model reads it as a certain result (and `tune wdl` leaves it
+/// logistic model reads it as a certain result (and `bg-tune wdl` leaves it
 /// out).
 pub const MATE_CENTIPAWNS: i32 = 3000;
 

@@ -1,4 +1,4 @@
-//! `tune spsa`: asks the engine which spins it has, then plays each step's
+//! `bg-tune spsa`: asks the engine which spins it has, then plays each step's
 //! game pairs through the referee's match loop (the plus engine against
 //! the minus engine, each opening with both colours) and logs every step.
 //! Any UGI or UCI engine can be tuned; the games are refereed with the

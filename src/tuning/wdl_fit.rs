@@ -369,10 +369,10 @@ mod tests {
                 scale: 83.26,
                 draw_margin: 12.04,
             },
-            &["fitted by tune wdl\n400 games".to_owned()],
+            &["fitted by bg-tune wdl\n400 games".to_owned()],
         );
         assert!(
-            text.contains("# fitted by tune wdl\n# 400 games\n"),
+            text.contains("# fitted by bg-tune wdl\n# 400 games\n"),
             "{text}"
         );
         assert_eq!(

@@ -48,7 +48,7 @@ pub fn free_port() -> u16 {
 
 /// The board server, started like a person starts it; its address.
 pub fn start_server(args: &[&str]) -> (Group, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_board"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bg-board"))
         .args(["--port", "0"])
         .args(args)
         .stdout(Stdio::piped())
@@ -118,10 +118,10 @@ pub async fn connect(port: u16) -> Client {
 /// The pids of processes running one of the project's engines.
 pub fn engine_processes() -> Vec<u32> {
     let engines = [
-        env!("CARGO_BIN_EXE_hex"),
-        env!("CARGO_BIN_EXE_gomoku"),
-        env!("CARGO_BIN_EXE_breakthrough"),
-        env!("CARGO_BIN_EXE_cavalo"),
+        env!("CARGO_BIN_EXE_bg-hex"),
+        env!("CARGO_BIN_EXE_bg-gomoku"),
+        env!("CARGO_BIN_EXE_bg-breakthrough"),
+        env!("CARGO_BIN_EXE_bg-cavalo"),
     ]
     .map(|p| std::fs::canonicalize(p).unwrap_or_else(|_| p.into()));
     let mut found = Vec::new();

@@ -124,20 +124,25 @@ pub async fn start_game_with_delay(
     wait_state(client, "the new game", |s| s["game"] == game).await
 }
 
+/// Waits until the page is connected, lists the four games and shows the
+/// game a first visit opens on; then forgets that game's state, so that the
+/// test's next wait sees only the states of the game it starts.
 pub async fn wait_ready(client: &Client) {
     let started = Instant::now();
-    while text_of(client, "#connection").await != "connected"
-        || client
-            .execute("return games.length;", vec![])
-            .await
-            .ok()
-            .and_then(|v| v.as_u64())
-            .unwrap_or(0)
-            < 4
-    {
-        assert!(started.elapsed() < Duration::from_secs(20), "no connection");
+    let ready = "return document.getElementById('connection').textContent === 'connected' \
+                 && games.length >= 4 && state !== null;";
+    while client.execute(ready, vec![]).await.ok() != Some(Value::Bool(true)) {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "the page did not open on a game; error '{}'",
+            text_of(client, "#error").await
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+    client
+        .execute("state = null;", vec![])
+        .await
+        .expect("the page's state can be reset");
 }
 
 pub fn plies(s: &Value) -> usize {

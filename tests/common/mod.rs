@@ -33,8 +33,10 @@ pub fn best_move(line: &str) -> Option<(String, Option<String>)> {
 /// Generous: only a hung engine ever waits this long.
 pub const PATIENCE: Duration = Duration::from_secs(20);
 
+/// The project's executable for `name` (a game, `referee`, `tune`): every
+/// one carries the `bg-` prefix.
 pub fn binary(name: &str) -> std::path::PathBuf {
-    assert_cmd::cargo::cargo_bin(name)
+    assert_cmd::cargo::cargo_bin(format!("bg-{name}"))
 }
 
 /// A file of this test process in the temporary directory.
@@ -68,8 +70,8 @@ pub fn run_tune<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> (bool, String, String)
     )
 }
 
-/// Whether python3 runs here; says on stderr that the test is skipped if not
-/// (the misbehaving-engine fixtures and the protocol fuzzer are Python).
+/// Fails the test with a clear message unless python3 runs here (the
+/// misbehaving-engine fixtures and the protocol fuzzer are Python).
 pub fn require_python() {
     let ok = Command::new("python3")
         .arg("--version")

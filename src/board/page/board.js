@@ -55,6 +55,9 @@ function receive(message) {
     case "hello":
       games = message.games;
       fillGames();
+      // A first visit opens on a game to play: the person moves first
+      // against our engine at its easiest level (the form's defaults).
+      if (!state) newGame();
       break;
     case "state":
       state = message;

@@ -26,7 +26,7 @@ use crate::core::{Deadline, Player};
 /// A timed search tries to solve only positions with at most this many
 /// cells left when it has at least this long for the proof, or with at most
 /// 64 cells. Fewer cells, far fewer nodes: at 2.6 million nodes a second,
-/// `cavalo-tools solvebench 12 0 CELLS` proves most of its positions within
+/// `bg-cavalo-tools solvebench 12 0 CELLS` proves most of its positions within
 /// these times (typical proofs: 30 thousand nodes at 64 cells, 70 thousand at
 /// 68 and 70, a few hundred thousand at 72 and 74, 3 million at 76, 6 at 78,
 /// 10 to 25 million at 80). A solve that cannot finish only takes time from
@@ -318,7 +318,7 @@ impl Solver<'_> {
 /// Points a move's order key gives each onward jump it leaves its knight,
 /// and each jump it takes from the other knight (a knight that keeps its
 /// options and takes the other's decides the game more often than the
-/// biggest landing does). Fitted with `cavalo-tools solvebench`: boards
+/// biggest landing does). Fitted with `bg-cavalo-tools solvebench`: boards
 /// 0-11 at 74 cells, 31.2 to 9.3 million nodes; boards 100-115 at 72
 /// cells, 16.9 to 11.8 million.
 const ONWARD_JUMP_POINTS: i32 = 60;

@@ -331,7 +331,7 @@ impl Presentation for Gomoku {
 
 /// Openings from the Piskvork set, then middle games from the engine's own
 /// games (depth 4) a few moves before their end, and a position won by a
-/// long VCF (`gomoku speed` finds it).
+/// long VCF (`bg-gomoku speed` finds it).
 const BENCH_POSITIONS: [&str; 12] = [
     "15/15/15/15/8x6/15/15/7xo6/15/15/15/15/15/15/15 o",
     "15/15/15/15/6x8/15/8o6/7x7/15/15/15/15/15/15/15 o",

@@ -10,7 +10,7 @@ use super::{Gomoku, GomokuKnowledge, GomokuRules, Move};
 use crate::core::game::Game;
 use crate::core::{Deadline, Knowledge};
 
-/// What `gomoku speed` measures, over the same positions every run.
+/// What `bg-gomoku speed` measures, over the same positions every run.
 pub struct SpeedReport {
     pub positions: usize,
     pub make_unmake_per_second: f64,

@@ -4,7 +4,7 @@
 //! as close to balanced as possible and the answer to it is a judgement of
 //! its strength. On 6x6 to 8x8, where every opening is solved
 //! (`proving::published_first_player_wins`, 6x6 and 7x7 proven again by
-//! `hex solve`), the swap follows the map. On 9x9 to 19x19 it follows the
+//! `bg-hex solve`), the swap follows the map. On 9x9 to 19x19 it follows the
 //! tables in `swap-table.txt`, estimated from self-play by
 //! `scripts/hex-swap-table`. Beyond them a rule the maps bear out: first
 //! moves off the border are swapped, border moves are not.

@@ -10,7 +10,7 @@
 //! mover's vulnerable and dominated cells are left out. This
 //! file holds what the proof search needs beyond that: its counters, the
 //! root solver the alpha-beta search calls within a slice of the move's
-//! time, and the proof of one opening for `hex solve`.
+//! time, and the proof of one opening for `bg-hex solve`.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -3,7 +3,7 @@
 //! engine binary (`cavalo`), which only runs the shared protocol loop. The
 //! experiments' notes are in docs/research/cavalo.md.
 //!
-//! `cavalo-tools solvepoint [boards]` measures from which ply of a self-played
+//! `bg-cavalo-tools solvepoint [boards]` measures from which ply of a self-played
 //! game a one-second search proves the result.
 //!
 //! `cavalo-tools balance [boards] [first-seed] [ms]` prints the engine's
@@ -22,11 +22,11 @@
 //! positions of self-played games with their evaluation features and what
 //! the side to move went on to gain more than the other.
 //!
-//! `cavalo-tools solvebench [positions] [first-seed] [cells] [max-nodes]`
+//! `bg-cavalo-tools solvebench [positions] [first-seed] [cells] [max-nodes]`
 //! times the exact solver on positions reached by deterministic play: the
 //! benchmark for making the solver faster.
 //!
-//! `cavalo-tools match ...` is a separate helper, kept out of the engine's play:
+//! `bg-cavalo-tools match ...` is a separate helper, kept out of the engine's play:
 //! it plays the engine against the seed's algorithm (see
 //! `seed_baseline`) and prints the results.
 
@@ -57,12 +57,13 @@ mod strength_match;
 #[cfg(test)]
 mod seed_baseline_tests;
 
-const MATCH_USAGE: &str = "usage: cavalo-tools match [boards N] [first-seed S] [ours MS] [ours-late MS] [late-cells N] [baseline MS] [eval abs|diff] [search seed|deepening|lisp] [colour white|black|both] [threads T] [verbose 1]";
+const MATCH_USAGE: &str = "usage: bg-cavalo-tools match [boards N] [first-seed S] [ours MS] [ours-late MS] [late-cells N] [baseline MS] [eval abs|diff] [search seed|deepening|lisp] [colour white|black|both] [threads T] [verbose 1]";
 
 /// The command line; each number has its default and a bad one is an error.
 #[derive(Parser)]
 #[command(
-    name = "cavalo-tools",
+    name = "bg-cavalo-tools",
+    version,
     about = "Research tools for the Jogo do Cavalo engine"
 )]
 struct Cli {

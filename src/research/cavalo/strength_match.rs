@@ -1,4 +1,4 @@
-//! `cavalo-tools match`: the engine against the seed's player
+//! `bg-cavalo-tools match`: the engine against the seed's player
 //! (`seed_baseline`), board after board and with both colours, and the
 //! results.
 
