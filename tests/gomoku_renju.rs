@@ -176,6 +176,63 @@ fn the_engine_agrees_with_the_brute_force_over_random_positions() {
     );
 }
 
+/// A black-heavy cluster, as games make them: 8 to 28 stones in a 7x7
+/// window anywhere on the board (edges included), about seven in ten Black.
+fn random_cluster(rng: &mut SmallRng) -> Grid {
+    let size = 15;
+    let mut grid = Grid::new(size);
+    let stones = rng.gen_range(8..=28);
+    let (left, bottom) = (rng.gen_range(0..=8), rng.gen_range(0..=8));
+    let mut placed = 0;
+    while placed < stones {
+        let (x, y) = (left + rng.gen_range(0..7), bottom + rng.gen_range(0..7));
+        if grid.get(x, y) == Some(EMPTY) {
+            let colour = if rng.gen_bool(0.7) { BLACK } else { WHITE };
+            grid.set(x, y, colour);
+            placed += 1;
+        }
+    }
+    grid
+}
+
+/// Where the recursive three matters most: threes whose fours are
+/// forbidden, or are fives elsewhere, inside dense Black clusters.
+#[test]
+fn the_engine_agrees_with_the_brute_force_over_dense_clusters() {
+    let mut rng = SmallRng::seed_from_u64(0x0063_6c75_7374);
+    let (mut compared, mut forbidden_seen) = (0, 0);
+    while compared < 20_000 {
+        let mut grid = random_cluster(&mut rng);
+        let Ok(game) = Gomoku::from_fen(&grid.to_fen(true), &RENJU) else {
+            continue; // both sides have a five
+        };
+        let brute: BTreeSet<String> = grid
+            .forbidden_cells()
+            .into_iter()
+            .map(|(x, y)| name(x, y))
+            .collect();
+        assert_eq!(engine_forbidden(&game), brute, "{}", grid.to_fen(true));
+        forbidden_seen += brute.len();
+        compared += 1;
+    }
+    assert!(
+        forbidden_seen > 5000,
+        "only {forbidden_seen} forbidden points"
+    );
+}
+
+/// A position where the engine once forbade d9: its three in row 9 turns
+/// into a straight four only at e9, which is also a five (e9-i5), and the
+/// RIF counts no three made "at the same time" as a five.
+#[test]
+fn a_three_whose_four_is_also_a_five_is_no_three() {
+    let fen = "3x11/8xo5/5x9/5o1o1o4x/2x2xoo1oo4/4x1ox1o1o3/5xx1ooo2x1/\
+               o4xo2xx1o1x/3x1xxxo2x2x/4xo1x7/8x2o3/4oooo7/7x7/6o8/15 x";
+    let game = Gomoku::from_fen(fen, &RENJU).expect("the position parses");
+    let expected: BTreeSet<String> = ["c8".to_owned()].into();
+    assert_eq!(engine_forbidden(&game), expected);
+}
+
 #[test]
 fn black_wins_with_exactly_five_and_white_with_more() {
     // Black's five wins even where it also makes a double four.

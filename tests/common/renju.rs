@@ -6,7 +6,7 @@
 //! exactly five: fours are counted as distinct sets of stones, so a straight
 //! four (two cells completing the same four stones) is one four. A three is
 //! a line that one more stone turns into a straight four holding the new
-//! stone, that stone itself not forbidden.
+//! stone, that stone making no five and itself not forbidden.
 
 use std::collections::BTreeSet;
 
@@ -158,7 +158,10 @@ impl Grid {
     }
 
     /// Whether the Black stone on (x, y) makes a three along `d`: one more
-    /// allowed Black stone on the line makes a straight four with it.
+    /// Black stone on the line makes a straight four with it, "without at
+    /// the same time a five in a row is made" (the RIF's definition of a
+    /// three), and that stone is not itself forbidden (the RIF's note on
+    /// double threes).
     fn has_three(&mut self, x: i32, y: i32, d: (i32, i32)) -> bool {
         (-4..=4).filter(|&k| k != 0).any(|k| {
             let (ex, ey) = (x + k * d.0, y + k * d.1);
@@ -167,8 +170,9 @@ impl Grid {
             }
             self.set(ex, ey, BLACK);
             let straight = self.straight_four_holding(x, y, d, (ex, ey));
+            let five = DIRECTIONS.iter().any(|&e| self.black_run(ex, ey, e) == 5);
             self.set(ex, ey, EMPTY);
-            straight && !self.is_forbidden(ex, ey)
+            straight && !five && !self.is_forbidden(ex, ey)
         })
     }
 

@@ -4,8 +4,10 @@
 //! - A five is exactly five in a row; six or more is an overline.
 //! - A four is a line one more stone turns into a five; a straight four is
 //!   four in a row that two cells turn into a five.
-//! - A three is a line one more stone turns into a straight four, counted
-//!   only if that stone is itself allowed (the recursive "real three").
+//! - A three is a line one more stone turns into a straight four "without
+//!   at the same time a five in a row is made" (the RIF's definition), and
+//!   counted only if that stone is itself allowed (the recursive "real
+//!   three"): a stone that would make a five elsewhere makes no three here.
 //!
 //! Black may not make an overline, two fours or two threes with one stone,
 //! unless the same stone makes a five: a five always wins.
@@ -69,6 +71,15 @@ pub fn forbidden_cells(board: &Board) -> Vec<usize> {
         .collect()
 }
 
+/// What Black on an empty cell does under the rules.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Verdict {
+    /// Exactly five: a win, whatever else the stone makes.
+    Five,
+    Forbidden(Forbidden),
+    Allowed,
+}
+
 /// What a cell of a line holds, seen by Black.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Spot {
@@ -121,33 +132,41 @@ impl Imagined<'_> {
     }
 
     fn forbidden(&mut self, cell: usize) -> Option<Forbidden> {
+        match self.verdict(cell) {
+            Verdict::Forbidden(kind) => Some(kind),
+            Verdict::Five | Verdict::Allowed => None,
+        }
+    }
+
+    fn verdict(&mut self, cell: usize) -> Verdict {
         let lines: [Line; 4] = std::array::from_fn(|direction| self.line(cell, direction));
         let runs = lines.map(|line| run_through_centre(&line));
         if runs.contains(&5) {
-            return None;
+            return Verdict::Five;
         }
         if runs.iter().any(|&run| run > 5) {
-            return Some(Forbidden::Overline);
+            return Verdict::Forbidden(Forbidden::Overline);
         }
         let fours = lines.map(|line| four_count(&line));
         if fours.iter().sum::<usize>() >= 2 {
-            return Some(Forbidden::DoubleFour);
+            return Verdict::Forbidden(Forbidden::DoubleFour);
         }
         let mut threes = 0;
         for direction in 0..DIRECTIONS.len() {
             if fours[direction] == 0 && self.is_real_three(cell, direction, &lines[direction]) {
                 threes += 1;
                 if threes == 2 {
-                    return Some(Forbidden::DoubleThree);
+                    return Verdict::Forbidden(Forbidden::DoubleThree);
                 }
             }
         }
-        None
+        Verdict::Allowed
     }
 
     /// Whether Black on `cell` makes a three along `direction`: some cell
-    /// of the line turns it into a straight four and is itself allowed
-    /// once the stone on `cell` stands.
+    /// of the line turns it into a straight four, and that stone, once the
+    /// stone on `cell` stands, is allowed and makes no five (a five wins
+    /// at once, so the RIF does not count the four it would also make).
     fn is_real_three(&mut self, cell: usize, direction: usize, line: &Line) -> bool {
         let (x, y) = coordinates(cell);
         let (dx, dy) = DIRECTIONS[direction];
@@ -166,7 +185,7 @@ impl Imagined<'_> {
                 (y as i32 + offset * dy) as usize,
             );
             self.black_stones.push(cell);
-            let allowed = self.forbidden(extension).is_none();
+            let allowed = self.verdict(extension) == Verdict::Allowed;
             self.black_stones.pop();
             allowed
         })
