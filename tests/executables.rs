@@ -11,6 +11,7 @@ fn executables() -> Vec<(&'static str, &'static str)> {
         ("bg-cavalo", env!("CARGO_BIN_EXE_bg-cavalo")),
         ("bg-cavalo-tools", env!("CARGO_BIN_EXE_bg-cavalo-tools")),
         ("bg-referee", env!("CARGO_BIN_EXE_bg-referee")),
+        ("pbrain-bg-gomoku", env!("CARGO_BIN_EXE_pbrain-bg-gomoku")),
     ];
     #[cfg(feature = "board")]
     all.push(("bg-board", env!("CARGO_BIN_EXE_bg-board")));

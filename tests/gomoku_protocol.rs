@@ -157,6 +157,30 @@ fn front_end_is_chosen_by_flag_name_or_first_line() {
     assert!(text.starts_with("name=\"gomoku\""), "{text}");
 }
 
+/// The executable a Gomocup manager runs as it is: Gomocup from the first
+/// line, even one UGI would take.
+#[test]
+fn pbrain_bg_gomoku_speaks_gomocup_from_the_start() {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_pbrain-bg-gomoku"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            if let Some(stdin) = child.stdin.as_mut() {
+                stdin.write_all(b"ugi\nINFO thread_num 2\nSTART 15\nABOUT\nEND\n")?;
+            }
+            child.wait_with_output()
+        })
+        .expect("pbrain-bg-gomoku runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("UNKNOWN"), "{text}");
+    assert_eq!(lines[1], "OK", "{text}");
+    assert!(lines[2].starts_with("name=\"gomoku\""), "{text}");
+    assert_eq!(lines.len(), 3, "{text}");
+}
+
 #[test]
 fn gomocup_bad_input_is_answered_and_changes_nothing() {
     let mut engine = Engine::start_with_args("gomoku", &["--pbrain"]);

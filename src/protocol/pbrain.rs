@@ -295,10 +295,19 @@ impl Session {
             ("timeout_match", Some(n)) => self.limits.match_timeout = (n > 0).then(|| ms(n)),
             ("time_left", Some(n)) => self.limits.time_left = Some(ms(n)),
             ("max_memory", Some(bytes)) => self.limit_memory(bytes),
+            ("thread_num", Some(threads)) => self.set_threads(threads),
             ("rule", Some(bits)) => self.set_rule(bits),
             // Known keys this engine has no use for: game_type, evaluate,
             // folder, and anything a newer manager adds.
             (_, _) => log::info!("INFO {key} {value} ignored"),
+        }
+    }
+
+    /// The manager's thread allowance, within what the engine offers.
+    fn set_threads(&mut self, threads: u64) {
+        let threads = threads.clamp(1, 256); // the Threads option's range
+        if let Err(message) = self.engine.set_option("Threads", &threads.to_string()) {
+            log::warn!("thread_num: {message}");
         }
     }
 
