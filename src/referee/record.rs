@@ -192,7 +192,7 @@ impl RecordFormat {
     pub fn extension(self) -> &'static str {
         match self {
             RecordFormat::Sgf => "sgf",
-            RecordFormat::Text => "txt",
+            RecordFormat::Text => "pgn",
             RecordFormat::Json => "jsonl",
         }
     }
