@@ -365,6 +365,7 @@ fn gomoku_sgf_under_renju_has_its_root_and_replays() {
     }
 }
 
+#[cfg(feature = "tune")]
 #[test]
 fn json_records_name_their_rules_and_tune_sample_replays_under_them() {
     let records = common::temp_path("records", "breakthrough.jsonl");
