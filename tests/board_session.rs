@@ -328,7 +328,7 @@ fn two_engines_play_cavalo_to_the_end_and_the_record_reads_back() {
     assert!(plies > 2);
     tab.send(ClientMessage::Save);
     let record = tab.next_of("record");
-    assert_eq!(record["format"], "txt");
+    assert_eq!(record["format"], "pgn");
     let text = record["text"].as_str().expect("text").to_owned();
     tab.send(ClientMessage::Load { text });
     let loaded = tab.next_of("state");

@@ -51,7 +51,9 @@ enum Command {
         /// dropped): the exchange terms of an evaluation are fitted there.
         #[arg(long)]
         keep_noisy: bool,
-        /// A rule option as the referee takes it, `NAME=VALUE`.
+        /// A rule option as the referee takes it, `NAME=VALUE`, for records
+        /// that do not name their rules (records that do are replayed
+        /// under their own).
         #[arg(long = "rule", value_parser = parse_rule)]
         rules: Vec<(String, String)>,
         #[arg(long)]

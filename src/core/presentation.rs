@@ -9,7 +9,7 @@ use super::notation::fen_rows;
 /// The form of a game's records that its community's tools read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RecordStyle {
-    /// The project's own PGN-like text.
+    /// PGN, the moves in the game's own notation.
     Text,
     /// SGF FF[4] with this `GM` game number, moves spelled as `points`.
     Sgf { game_number: u32, points: SgfPoints },

@@ -22,9 +22,13 @@ pub enum Termination {
     ProtocolError,
     /// The game reached `--maxmoves` plies: a draw.
     MaxMoves,
+    /// Saved before it ended (the board's Save mid-game); never the end of
+    /// a refereed game, so not among `ALL`.
+    Unfinished,
 }
 
 impl Termination {
+    /// How a refereed game can end, in the order summaries count them.
     pub const ALL: [Termination; 8] = [
         Termination::Rules,
         Termination::IllegalMove,
@@ -46,11 +50,15 @@ impl Termination {
             Termination::Resignation => "resignation",
             Termination::ProtocolError => "protocol error",
             Termination::MaxMoves => "max moves",
+            Termination::Unfinished => "unfinished",
         }
     }
 
     pub fn from_keyword(text: &str) -> Option<Self> {
-        Termination::ALL.into_iter().find(|t| t.keyword() == text)
+        Termination::ALL
+            .into_iter()
+            .chain([Termination::Unfinished])
+            .find(|t| t.keyword() == text)
     }
 }
 
@@ -118,12 +126,22 @@ impl GameResult {
         }
     }
 
-    /// `1-0`, `0-1` or `1/2-1/2`, from player 1's side.
+    /// A game saved before its end: no result yet.
+    pub fn unfinished() -> Self {
+        GameResult {
+            winner: None,
+            termination: Termination::Unfinished,
+            reason: "unfinished".to_owned(),
+        }
+    }
+
+    /// `1-0`, `0-1` or `1/2-1/2` from player 1's side, `*` unfinished.
     pub fn score_text(&self) -> &'static str {
-        match self.winner {
-            Some(Player::P1) => "1-0",
-            Some(Player::P2) => "0-1",
-            None => "1/2-1/2",
+        match (self.winner, self.termination) {
+            (_, Termination::Unfinished) => "*",
+            (Some(Player::P1), _) => "1-0",
+            (Some(Player::P2), _) => "0-1",
+            (None, _) => "1/2-1/2",
         }
     }
 
@@ -134,6 +152,13 @@ impl GameResult {
             Some(Player::P2) => "p2win",
             None => "draw",
         }
+    }
+}
+
+/// A game whose result is not set yet has none.
+impl Default for GameResult {
+    fn default() -> Self {
+        GameResult::unfinished()
     }
 }
 

@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use super::client::{EngineSpec, Proto, Timeouts};
 use super::openings::OpeningSource;
+use super::record::{RecordHeader, DEFAULT_EVENT};
 use super::stats::SprtConfig;
 use super::tournament::Shard;
 use clap::builder::PossibleValuesParser;
@@ -74,6 +75,9 @@ pub struct Cli {
     pub shard: Option<Shard>,
     /// `--timing-scale N`: the compliance check's time limits times N.
     pub timing_scale: u32,
+    /// The records' Event (`--event`) and Site (`--site`, else the host).
+    pub event: String,
+    pub site: Option<String>,
 }
 
 const USAGE: &str = "\
@@ -81,8 +85,8 @@ const USAGE: &str = "\
           [option.X=V] [st=S] [tc=[M/]B[+I]] [depth=D] [nodes=N] [timemargin=MS] [dir=D] [ponder=true]
           --engine ... [--ponder] [--games N] [--concurrency K] [--openings FILE|random:N[:SEED]|boards[:SEED]] [--seed S]
           [--maxmoves PLIES] [--rule X=V]... [--sprt elo0=E0 elo1=E1 alpha=A beta=B]
-          [--records FILE | --no-records] [--log FILE] [--ready-timeout MS] [--ping MS] [--grace MS] [--quiet]
-          [--shard K/N]
+          [--records FILE | --no-records] [--event NAME] [--site NAME] [--log FILE] [--ready-timeout MS]
+          [--ping MS] [--grace MS] [--quiet] [--shard K/N]
   bg-referee merge [--sprt elo0=E0 elo1=E1 alpha=A beta=B] FILE...
   bg-referee --game <game> --human <p1|p2|black|white|both|none> [--engine ...] [--records FILE] [--rule X=V]
   bg-referee --game <game> --compliance <command> [--proto ugi|uci] [--timing-scale N]";
@@ -137,6 +141,12 @@ struct RefereeArgs {
     /// Keep no game records.
     #[arg(long)]
     no_records: bool,
+    /// The records' Event.
+    #[arg(long, value_name = "NAME", default_value = DEFAULT_EVENT)]
+    event: String,
+    /// The records' Site (default: this machine's host name).
+    #[arg(long, value_name = "NAME")]
+    site: Option<String>,
     /// A transcript of every line exchanged with every engine.
     #[arg(long, value_name = "FILE")]
     log: Option<String>,
@@ -333,6 +343,8 @@ fn checked(typed: RefereeArgs, engine_words: &[Vec<String>]) -> Result<Cli, Stri
         compliance_proto: typed.proto,
         shard: typed.shard,
         timing_scale: typed.timing_scale,
+        event: typed.event,
+        site: typed.site,
     })
 }
 
@@ -349,6 +361,15 @@ impl Cli {
             None if G::BOARD_PER_PAIR => OpeningSource::RandomBoards { seed: self.seed },
             None => OpeningSource::StartPosition,
         }
+    }
+
+    /// What every record of this run says besides its game.
+    pub fn record_header<G: Game>(&self) -> RecordHeader {
+        let event = match (&self.human, self.event.as_str()) {
+            (Some(_), DEFAULT_EVENT) => "bg-referee human game",
+            (_, event) => event,
+        };
+        RecordHeader::new::<G>(event, self.site.as_deref(), &self.rule_options)
     }
 }
 

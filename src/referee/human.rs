@@ -13,7 +13,7 @@ use crate::core::{MoveError, Presentation};
 use super::adjudication::{GameResult, Termination};
 use super::cli::HumanSide;
 use super::client::{ClockReport, EngineClient, EngineSpec, PositionRequest, Timeouts};
-use super::record::{render, GameRecord, MoveRecord, RecordFormat};
+use super::record::{render, utc_date_today, GameRecord, MoveRecord, RecordFormat, RecordHeader};
 use super::timecontrol::allowed_time;
 
 const FIRST_PLAYER: Style = AnsiColor::Red.on_default().bold();
@@ -83,6 +83,7 @@ pub struct HumanGame<'a> {
     pub timeouts: Timeouts,
     pub board_size: Option<u32>,
     pub records: Option<String>,
+    pub header: RecordHeader,
 }
 
 /// Plays one game at the terminal; returns the process exit code.
@@ -306,8 +307,12 @@ pub fn play<G: Presentation>(setup: &HumanGame, rules: &G::Rules) -> Result<i32,
     if let Some(path) = &setup.records {
         let record = GameRecord {
             game: setup.game_name.to_owned(),
+            event: setup.header.event.clone(),
+            site: setup.header.site.clone(),
+            date: utc_date_today(),
             round: 1,
             players: [names[0].clone(), names[1].clone()],
+            rules: setup.header.rules.clone(),
             start_fen: None,
             opening: "startpos".to_owned(),
             board_size: setup.board_size,

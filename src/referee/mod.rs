@@ -122,6 +122,7 @@ fn run<G: Presentation>(cli: &cli::Cli) -> Result<i32, String> {
             timeouts: cli.timeouts.clone(),
             board_size: cli::board_size::<G>(&cli.rule_options),
             records: cli.records.clone(),
+            header: cli.record_header::<G>(),
         };
         return human::play::<G>(&setup, &rules);
     }
@@ -147,6 +148,7 @@ fn run<G: Presentation>(cli: &cli::Cli) -> Result<i32, String> {
         settings: play::GameSettings {
             max_plies: cli.max_plies,
             board_size: cli::board_size::<G>(&cli.rule_options),
+            header: cli.record_header::<G>(),
         },
         sprt: cli.sprt,
         records: records.clone(),

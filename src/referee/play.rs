@@ -8,7 +8,7 @@ use crate::core::{Game, MoveError, Player};
 use super::adjudication::{GameResult, Termination};
 use super::client::{ClockReport, EngineClient, PositionRequest};
 use super::openings::Opening;
-use super::record::{GameRecord, MoveRecord};
+use super::record::{utc_date_today, GameRecord, MoveRecord, RecordHeader};
 use super::timecontrol::{allowed_time, Clock, TimeControl};
 
 /// Settings shared by every game of a match.
@@ -18,6 +18,8 @@ pub struct GameSettings {
     /// opening.
     pub max_plies: Option<usize>,
     pub board_size: Option<u32>,
+    /// Event, site and rules for the records.
+    pub header: RecordHeader,
 }
 
 /// What the referee spent per move outside the engines' own time.
@@ -109,11 +111,15 @@ pub fn play_game<G: Game>(
     let mut engines = [first, second];
     let mut record = GameRecord {
         game: G::NAME.to_owned(),
+        event: settings.header.event.clone(),
+        site: settings.header.site.clone(),
+        date: utc_date_today(),
         round,
         players: [
             engines[0].display_name.clone(),
             engines[1].display_name.clone(),
         ],
+        rules: settings.header.rules.clone(),
         start_fen: opening.fen.clone(),
         opening: opening.label.clone(),
         board_size: settings.board_size,

@@ -1,18 +1,22 @@
 //! Game records: SGF for Hex (as HexGui reads it: `GM[11]`, cells like `f6`,
-//! `swap-pieces`) and Gomoku (`GM[4]`, two-letter SGF points); for the other
-//! games a PGN-like text; for any game, on request (a `.jsonl` file), one
-//! JSON object a line, which tools read without a parser of their own. All
-//! carry moves, times, engine scores and why the game ended, and all read
-//! back.
+//! `swap-pieces`) and Gomoku (`GM[4]`, two-letter SGF points); PGN for the
+//! other games; for any game, on request (a `.jsonl` file), one JSON object
+//! a line, which tools read without a parser of their own. All carry the
+//! event, site, date and rules, moves, times, engine scores and why the game
+//! ended, and all read back.
 
-use crate::core::{Player, Presentation, RecordStyle, SgfPoints};
+use crate::core::{Presentation, RecordStyle, SgfPoints};
 use crate::registry::{GameEntry, GameList, GameVisitor, ProjectGames};
 
+mod header;
+mod pgn;
 mod sgf;
 
+pub use header::{host_name, rules_in_full, utc_date_today, RecordHeader, DEFAULT_EVENT};
+pub use pgn::{parse_text, to_text};
 pub use sgf::{parse_sgf, to_sgf};
 
-use super::adjudication::{GameResult, Termination};
+use super::adjudication::GameResult;
 
 use crate::wire::score::Score;
 
@@ -28,12 +32,27 @@ pub struct MoveRecord {
     pub nodes: Option<u64>,
 }
 
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct GameRecord {
     pub game: String,
+    /// The match (or session) the game belongs to; `""` unknown. Fields
+    /// marked `default` are absent from older records.
+    #[serde(default)]
+    pub event: String,
+    /// Where it was played (the host's name); `""` unknown.
+    #[serde(default)]
+    pub site: String,
+    /// The day it was played, UTC, `YYYY-MM-DD`.
+    #[serde(default)]
+    pub date: Option<String>,
     pub round: usize,
     /// Names of player 1 and player 2.
     pub players: [String; 2],
+    /// The rule options it was played under, in order: every option of the
+    /// game as `rules_in_full` gives them. Empty when the record does not
+    /// say (older records, other tools').
+    #[serde(default, with = "rules_object")]
+    pub rules: Vec<(String, String)>,
     pub start_fen: Option<String>,
     pub opening: String,
     pub board_size: Option<u32>,
@@ -41,6 +60,46 @@ pub struct GameRecord {
     pub result: GameResult,
     /// Engines whose `query result` disagreed with the referee.
     pub notes: Vec<String>,
+}
+
+/// Rule options as a JSON object, `{"BoardSize":"7","Swap":"true"}`, in
+/// their order: what a tool reading the JSON expects of named settings.
+mod rules_object {
+    use serde::de::{MapAccess, Visitor};
+    use serde::ser::SerializeMap;
+    use serde::{Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(rules: &[(String, String)], out: S) -> Result<S::Ok, S::Error> {
+        let mut map = out.serialize_map(Some(rules.len()))?;
+        for (name, value) in rules {
+            map.serialize_entry(name, value)?;
+        }
+        map.end()
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        input: D,
+    ) -> Result<Vec<(String, String)>, D::Error> {
+        input.deserialize_map(Pairs)
+    }
+
+    struct Pairs;
+
+    impl<'de> Visitor<'de> for Pairs {
+        type Value = Vec<(String, String)>;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("an object of rule options and their values as strings")
+        }
+
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+            let mut pairs = Vec::new();
+            while let Some(pair) = map.next_entry()? {
+                pairs.push(pair);
+            }
+            Ok(pairs)
+        }
+    }
 }
 
 /// What the records need of a game, taken from its type.
@@ -133,7 +192,7 @@ impl RecordFormat {
     pub fn extension(self) -> &'static str {
         match self {
             RecordFormat::Sgf => "sgf",
-            RecordFormat::Text => "txt",
+            RecordFormat::Text => "pgn",
             RecordFormat::Json => "jsonl",
         }
     }
@@ -180,167 +239,6 @@ fn parse_comment(comment: &str, m: &mut MoveRecord) {
     }
 }
 
-// ---- PGN-like text --------------------------------------------------------
-
-fn tag_escape(text: &str) -> String {
-    text.replace('\\', "\\\\").replace('"', "\\\"")
-}
-
-pub fn to_text(record: &GameRecord) -> String {
-    let mut out = String::new();
-    let mut tag = |name: &str, value: &str| {
-        out.push_str(&format!("[{name} \"{}\"]\n", tag_escape(value)));
-    };
-    tag("Game", &record.game);
-    tag("Round", &record.round.to_string());
-    tag("P1", &record.players[0]);
-    tag("P2", &record.players[1]);
-    if let Some(fen) = &record.start_fen {
-        tag("FEN", fen);
-    }
-    if let Some(size) = record.board_size {
-        tag("BoardSize", &size.to_string());
-    }
-    tag("Opening", &record.opening);
-    tag("Result", record.result.score_text());
-    tag("Termination", record.result.termination.keyword());
-    tag("Reason", &record.result.reason);
-    for note in &record.notes {
-        tag("Note", note);
-    }
-    out.push('\n');
-    let mut line = String::new();
-    for (ply, m) in record.moves.iter().enumerate() {
-        if ply % 2 == 0 {
-            line.push_str(&format!("{}. ", ply / 2 + 1));
-        }
-        line.push_str(&format!("{} {{{}}} ", m.mv, move_comment(m)));
-        if line.len() > 72 {
-            out.push_str(line.trim_end());
-            out.push('\n');
-            line.clear();
-        }
-    }
-    line.push_str(record.result.score_text());
-    out.push_str(&line);
-    out.push_str("\n\n");
-    out
-}
-
-/// Reads every game of a PGN-like file.
-pub fn parse_text(text: &str) -> Result<Vec<GameRecord>, String> {
-    let mut games = Vec::new();
-    let mut lines = text.lines().peekable();
-    while lines.peek().is_some() {
-        let mut tags = Vec::new();
-        while let Some(line) = lines.peek() {
-            let line = line.trim();
-            if line.is_empty() && tags.is_empty() {
-                lines.next();
-                continue;
-            }
-            if !line.starts_with('[') {
-                break;
-            }
-            let inner = line.trim_start_matches('[').trim_end_matches(']');
-            let (name, value) = inner
-                .split_once(' ')
-                .ok_or_else(|| format!("bad tag line '{line}'"))?;
-            let value = value
-                .trim()
-                .trim_matches('"')
-                .replace("\\\"", "\"")
-                .replace("\\\\", "\\");
-            tags.push((name.to_owned(), value));
-            lines.next();
-        }
-        if tags.is_empty() {
-            break;
-        }
-        let mut movetext = String::new();
-        for line in lines.by_ref() {
-            if line.trim().is_empty() {
-                if movetext.is_empty() {
-                    continue;
-                }
-                break;
-            }
-            movetext.push_str(line);
-            movetext.push(' ');
-        }
-        games.push(text_game(&tags, &movetext)?);
-    }
-    Ok(games)
-}
-
-fn text_game(tags: &[(String, String)], movetext: &str) -> Result<GameRecord, String> {
-    let get = |name: &str| tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone());
-    let mut moves = Vec::new();
-    let mut rest = movetext;
-    loop {
-        rest = rest.trim_start();
-        if rest.is_empty() {
-            break;
-        }
-        if let Some(after) = rest.strip_prefix('{') {
-            let end = after.find('}').ok_or("unclosed comment")?;
-            if let Some(last) = moves.last_mut() {
-                parse_comment(&after[..end], last);
-            }
-            rest = &after[end + 1..];
-            continue;
-        }
-        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
-        let word = &rest[..end];
-        rest = &rest[end..];
-        let is_number =
-            word.ends_with('.') && word[..word.len() - 1].bytes().all(|b| b.is_ascii_digit());
-        if is_number || ["1-0", "0-1", "1/2-1/2", "*"].contains(&word) {
-            continue;
-        }
-        moves.push(MoveRecord {
-            mv: word.to_owned(),
-            ..MoveRecord::default()
-        });
-    }
-    let result = result_from(
-        &get("Result").unwrap_or_default(),
-        &get("Termination").unwrap_or_default(),
-        get("Reason").unwrap_or_default(),
-    )?;
-    Ok(GameRecord {
-        game: get("Game").unwrap_or_default(),
-        round: get("Round").and_then(|r| r.parse().ok()).unwrap_or(0),
-        players: [get("P1").unwrap_or_default(), get("P2").unwrap_or_default()],
-        start_fen: get("FEN"),
-        opening: get("Opening").unwrap_or_default(),
-        board_size: get("BoardSize").and_then(|s| s.parse().ok()),
-        moves,
-        result,
-        notes: tags
-            .iter()
-            .filter(|(n, _)| n == "Note")
-            .map(|(_, v)| v.clone())
-            .collect(),
-    })
-}
-
-fn result_from(score: &str, termination: &str, reason: String) -> Result<GameResult, String> {
-    let winner = match score {
-        "1-0" => Some(Player::P1),
-        "0-1" => Some(Player::P2),
-        "1/2-1/2" => None,
-        other => return Err(format!("unknown result '{other}'")),
-    };
-    let termination = Termination::from_keyword(termination)
-        .ok_or_else(|| format!("unknown termination '{termination}'"))?;
-    Ok(GameResult {
-        winner,
-        termination,
-        reason,
-    })
-}
-
 /// One game as one line of JSON, newline included.
 pub fn to_json_line(record: &GameRecord) -> String {
     // A record holds strings, numbers and plain enums only: serialising it
@@ -382,12 +280,29 @@ pub fn parse(format: RecordFormat, text: &str) -> Result<Vec<GameRecord>, String
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::Player;
+    use crate::referee::adjudication::Termination;
 
-    fn sample(game: &str, moves: &[&str]) -> GameRecord {
+    /// A record of `game` with every field set, awkward characters in its
+    /// texts.
+    pub(super) fn sample(game: &str, moves: &[&str]) -> GameRecord {
+        let rules: &[(&str, &str)] = match game {
+            "hex" => &[("BoardSize", "11"), ("Swap", "true")],
+            "gomoku" => &[("BoardSize", "15"), ("Rule", "renju")],
+            "breakthrough" => &[("Rows", "8"), ("Columns", "8")],
+            _ => &[],
+        };
         GameRecord {
             game: game.to_owned(),
+            event: "cup \"one\" [final]".to_owned(),
+            site: "host\\one".to_owned(),
+            date: Some("2026-11-27".to_owned()),
             round: 7,
             players: ["alpha \"one\"]".to_owned(), "beta".to_owned()],
+            rules: rules
+                .iter()
+                .map(|(n, v)| ((*n).to_owned(), (*v).to_owned()))
+                .collect(),
             start_fen: None,
             opening: "random:2".to_owned(),
             board_size: Some(if game == "hex" { 11 } else { 15 }),
@@ -404,21 +319,8 @@ mod tests {
                 })
                 .collect(),
             result: GameResult::forfeit(Player::P2, Termination::IllegalMove, "illegal move 'z9'"),
-            notes: vec!["beta said p1win]".to_owned()],
+            notes: vec!["beta said p1win]".to_owned(), "second".to_owned()],
         }
-    }
-
-    #[test]
-    fn text_records_read_back_exactly() {
-        let moves: Vec<String> = (0..40)
-            .map(|i| format!("a{}b{}", i % 8 + 1, i % 7 + 1))
-            .collect();
-        let refs: Vec<&str> = moves.iter().map(String::as_str).collect();
-        let mut first = sample("breakthrough", &refs);
-        first.start_fen = Some("8/8/8/8/8/8/PPPPPPPP/pppppppp w 0 1".to_owned());
-        let second = sample("breakthrough", &["a2a3"]);
-        let text = to_text(&first) + &to_text(&second);
-        assert_eq!(parse_text(&text).unwrap(), vec![first, second]);
     }
 
     #[test]
@@ -434,8 +336,11 @@ mod tests {
         let gomoku = render(&sample("gomoku", &["h8", "a15", "o1"]), RecordFormat::Sgf);
         assert!(gomoku.contains(";B[hh]") && gomoku.contains(";W[aa]") && gomoku.contains("[oo]"));
         let hex = render(&sample("hex", &["a1", "swap"]), RecordFormat::Sgf);
-        assert!(hex.starts_with("(;FF[4]GM[11]SZ[11]") && hex.contains(";W[swap-pieces]"));
-        assert!(gomoku.starts_with("(;FF[4]GM[4]SZ[15]"), "{gomoku}");
+        assert!(hex.starts_with("(;FF[4]CA[UTF-8]GM[11]SZ[11]") && hex.contains(";W[swap-pieces]"));
+        assert!(
+            gomoku.starts_with("(;FF[4]CA[UTF-8]GM[4]SZ[15]"),
+            "{gomoku}"
+        );
         let breakthrough = sample("breakthrough", &["a2a3"]);
         assert_eq!(to_sgf(&breakthrough), None);
         assert_eq!(
@@ -443,6 +348,47 @@ mod tests {
             to_text(&breakthrough)
         );
         assert!(parse_sgf("(;FF[4]GM[1]SZ[19];B[aa])").is_err());
+    }
+
+    #[test]
+    fn sgf_roots_carry_the_game_info_and_the_rules() {
+        let record = sample("gomoku", &["h8", "i9"]);
+        let sgf = to_sgf(&record).unwrap();
+        let root = sgf.lines().next().unwrap();
+        for property in [
+            "EV[cup \"one\" [final\\]]",
+            "PC[host\\\\one]",
+            "DT[2026-11-27]",
+            "RO[7]",
+            "PB[alpha \"one\"\\]]",
+            "PW[beta]",
+            "RE[B+F]",
+            "RU[Renju]",
+            "XR[BoardSize=15][Rule=renju]",
+            concat!("AP[boardgames:", env!("CARGO_PKG_VERSION"), "]"),
+        ] {
+            assert!(root.contains(property), "{property} missing: {root}");
+        }
+        let hex = to_sgf(&sample("hex", &["a1"])).unwrap();
+        assert!(hex.contains("RU[Swap]"), "{hex}");
+        for (termination, winner, re) in [
+            (Termination::Resignation, Some(Player::P1), "RE[B+R]"),
+            (Termination::TimeForfeit, Some(Player::P2), "RE[W+T]"),
+            (Termination::Rules, Some(Player::P1), "RE[B+]"),
+            (Termination::MaxMoves, None, "RE[0]"),
+            (Termination::Unfinished, None, "RE[Void]"),
+        ] {
+            let mut ended = record.clone();
+            ended.result = GameResult {
+                winner,
+                termination,
+                reason: "why".to_owned(),
+            };
+            let sgf = to_sgf(&ended).unwrap();
+            assert!(sgf.contains(re), "{re}: {sgf}");
+            assert_eq!(parse_sgf(&sgf).unwrap(), vec![ended]);
+        }
+        assert!(parse_sgf("(;GM[4]SZ[15]XR[Rule];B[hh])").is_err());
     }
 
     #[test]
@@ -459,7 +405,8 @@ mod tests {
         assert_eq!(hex.players, ["Alice", "Bob"]);
         let moves: Vec<&str> = hex.moves.iter().map(|m| m.mv.as_str()).collect();
         assert_eq!(moves, ["a1", "swap", "f6", "e7", "d8", "k11"]);
-        let gomoku = "(;GM[4]FF[4]SZ[15]RE[W+R]EV[renju cup];B[hh]N[centre];W[ih]LB[hh:A];B[gg])";
+        let gomoku = "(;GM[4]FF[4]SZ[15]RE[W+R]EV[renju cup]RU[renju]DT[2024-05-01,02]\
+                      ;B[hh]N[centre];W[ih]LB[hh:A];B[gg])";
         let game = &parse_sgf(gomoku).unwrap()[0];
         let moves: Vec<&str> = game.moves.iter().map(|m| m.mv.as_str()).collect();
         assert_eq!(
@@ -468,7 +415,13 @@ mod tests {
         );
         assert_eq!(game.result.winner, Some(Player::P2));
         assert_eq!(game.result.termination, Termination::Resignation);
-        assert_eq!(hex.result.termination, Termination::Rules);
+        assert_eq!(game.rules, [("Rule".to_owned(), "renju".to_owned())]);
+        assert_eq!(
+            (game.event.as_str(), game.date.as_deref()),
+            ("renju cup", Some("2024-05-01"))
+        );
+        // Without RE the game's end is not known.
+        assert_eq!(hex.result.termination, Termination::Unfinished);
         let setup = parse_sgf("(;GM[4]FF[4]SZ[15]AB[hh][ii];W[jj])").unwrap_err();
         assert!(setup.contains("AB"), "{setup}");
         assert!(parse_sgf("(;GM[11]SZ[11];B[a1]").is_err());

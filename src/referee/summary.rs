@@ -244,13 +244,25 @@ pub fn format_summary(summary: &MatchSummary, sprt: Option<&SprtConfig>) -> Stri
 /// would give it: scores, by colour, Elo, pentanomial, game ends and, with
 /// `sprt`, its state once every game is counted. Engine and referee times
 /// and ponder counts are not in the records and are left out. A game found
-/// twice is an error.
+/// twice, or played under other rules than the rest, is an error.
 pub fn merge_records(paths: &[String], sprt: Option<&SprtConfig>) -> Result<MatchSummary, String> {
     let mut games: BTreeMap<usize, GameRecord> = BTreeMap::new();
     for path in paths {
         let text =
             std::fs::read_to_string(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
         for record in parse_json_lines(&text).map_err(|e| format!("{path}: {e}"))? {
+            // Games under other rules are another match, whatever their
+            // numbers say.
+            let other_rules = games
+                .values()
+                .next()
+                .filter(|first| first.rules != record.rules);
+            if let Some(first) = other_rules {
+                return Err(format!(
+                    "{path}: game {} was played under other rules than game {}",
+                    record.round, first.round
+                ));
+            }
             let game = record
                 .round
                 .checked_sub(1)

@@ -14,6 +14,7 @@ use crate::core::search::AlphaBetaKnowledge;
 use crate::core::{Game, MoveError};
 use crate::referee::adjudication::Termination;
 use crate::referee::record::GameRecord;
+use crate::referee::tournament::build_rules;
 use crate::wire::score::Score;
 
 /// A position and the result of its game for the side to move: 1 a win,
@@ -104,8 +105,10 @@ pub struct SampleFilter {
 }
 
 /// Positions from `records`: opening plies skipped, forcing positions and
-/// repeats dropped, as `filter` says. A record that does not replay (an
-/// illegal or unreadable move) is an error naming its round.
+/// repeats dropped, as `filter` says. Each game is replayed under the rules
+/// its record gives, `rules` only for records that give none. A record
+/// that does not replay (an illegal or unreadable move, rules the game
+/// refuses) is an error naming its round.
 pub fn sample_positions<G: Game, K: AlphaBetaKnowledge<G>>(
     records: &[GameRecord],
     rules: &G::Rules,
@@ -125,6 +128,15 @@ pub fn sample_positions<G: Game, K: AlphaBetaKnowledge<G>>(
             counts.games_skipped += 1;
             continue;
         }
+        let recorded_rules = if record.rules.is_empty() {
+            None
+        } else {
+            Some(
+                build_rules::<G>(&record.rules)
+                    .map_err(|e| format!("round {}: {e}", record.round))?,
+            )
+        };
+        let rules = recorded_rules.as_ref().unwrap_or(rules);
         let mut position = match &record.start_fen {
             Some(fen) => G::from_fen(fen, rules),
             None => Ok(G::start_position(rules)),

@@ -15,6 +15,7 @@ use crate::referee::cli::board_size;
 use crate::referee::client::{DeclaredOption, EngineClient, EngineSpec, Timeouts};
 use crate::referee::openings::OpeningSource;
 use crate::referee::play::GameSettings;
+use crate::referee::record::RecordHeader;
 use crate::referee::tournament::{run_match, MatchConfig, MatchSummary};
 
 use super::plot::draw_trajectories;
@@ -234,6 +235,8 @@ fn play_step<G: Game>(
         settings: GameSettings {
             max_plies: job.max_plies,
             board_size: board_size::<G>(&job.rule_options),
+            // The steps' games are not recorded.
+            header: RecordHeader::default(),
         },
         sprt: None,
         records: None,

@@ -2,7 +2,9 @@
 
 use crate::core::{Player, Presentation};
 use crate::referee::adjudication::{GameResult, Termination};
-use crate::referee::record::{self, GameRecord, RecordFormat};
+use crate::referee::record::{
+    self, host_name, rules_in_full, utc_date_today, GameRecord, RecordFormat,
+};
 use crate::referee::tournament::build_rules;
 
 use super::super::messages::PlayerSpec;
@@ -32,8 +34,12 @@ impl<G: Presentation> Session<G> {
         let start_fen = self.record_start_fen();
         GameRecord {
             game: G::NAME.to_owned(),
+            event: "bg-board game".to_owned(),
+            site: host_name(),
+            date: utc_date_today(),
             round: 1,
             players: [self.seats[0].name(), self.seats[1].name()],
+            rules: rules_in_full::<G>(&self.rule_options),
             opening: if start_fen.is_some() {
                 "fen".to_owned()
             } else {
@@ -42,12 +48,8 @@ impl<G: Presentation> Session<G> {
             start_fen,
             board_size: self.board_size,
             moves: self.moves.clone(),
-            result: self.result.clone().unwrap_or(GameResult {
-                winner: None,
-                termination: Termination::MaxMoves,
-                reason: "unfinished".to_owned(),
-            }),
-            notes: vec![rules_note(&self.rule_options)],
+            result: self.result.clone().unwrap_or_else(GameResult::unfinished),
+            notes: Vec::new(),
         }
     }
 
@@ -114,7 +116,10 @@ impl<G: Presentation> Session<G> {
                 last.mv = text;
             }
         }
-        if loaded.result.is_none() && record.result.reason != "unfinished" {
+        // Records saved before `Unfinished` existed said it in the reason.
+        let unfinished = record.result.termination == Termination::Unfinished
+            || record.result.reason == "unfinished";
+        if loaded.result.is_none() && !unfinished {
             // A game the record says ended otherwise than by the rules
             // (resignation, time) stays ended.
             if record.result.termination != Termination::Rules {
@@ -156,20 +161,15 @@ pub fn read_record(text: &str) -> Result<GameRecord, String> {
         .ok_or_else(|| "the record holds no game".to_owned())
 }
 
-/// The note by which a board's record keeps its game's rule options (a
-/// record has no field for them): `board rules: BoardSize=5 Swap=false`.
+/// The note by which the board's records kept their rule options before
+/// records had a field for them: `board rules: BoardSize=5 Swap=false`.
 const RULES_NOTE: &str = "board rules:";
 
-fn rules_note(rule_options: &[(String, String)]) -> String {
-    let pairs: Vec<String> = rule_options
-        .iter()
-        .map(|(name, value)| format!("{name}={value}"))
-        .collect();
-    format!("{RULES_NOTE} {}", pairs.join(" "))
-}
-
-/// The rule options a board's record keeps, if it keeps them.
+/// The rule options a record keeps, if it keeps them.
 pub fn record_rules(record: &GameRecord) -> Option<Vec<(String, String)>> {
+    if !record.rules.is_empty() {
+        return Some(record.rules.clone());
+    }
     let note = record
         .notes
         .iter()

@@ -2,14 +2,18 @@
 //! it, Gomoku with Go's points). Written by hand; read through
 //! `sgf-parse`, so that records of other tools (HexGui, Gomoku programs)
 //! load too: their variations, comments and extra properties are passed
-//! over and only the main line is read.
+//! over and only the main line is read. The root holds SGF's game-info
+//! properties (`EV`, `PC`, `DT`, `RO`, `PB`, `PW`, `RE`, `RU`), our own
+//! (`GN` opening, `GC` reason, `TE` termination, `FN` start FEN, `NT`
+//! notes) and `XR`, our private property with every rule option.
 
 use sgf_parse::unknown_game::Prop;
 use sgf_parse::{GameTree, SgfNode};
 
-use super::{move_comment, parse_comment, result_from, GameRecord, GameTraits, MoveRecord};
+use super::{move_comment, parse_comment, GameRecord, GameTraits, MoveRecord};
 use crate::core::cell::{cell_name, parse_cell_name};
 use crate::core::{Player, SgfPoints};
+use crate::referee::adjudication::{GameResult, Termination};
 
 fn sgf_escape(text: &str) -> String {
     text.replace('\\', "\\\\").replace(']', "\\]")
@@ -55,28 +59,44 @@ pub fn to_sgf(record: &GameRecord) -> Option<String> {
     let traits = GameTraits::named(&record.game);
     let (game_number, points) = traits.sgf()?;
     let size = record.board_size.or(traits.default_size)?;
-    let re = match record.result.winner {
-        Some(Player::P1) => "B+".to_owned(),
-        Some(Player::P2) => "W+".to_owned(),
-        None => "0".to_owned(),
-    };
     let mut out = format!(
-        "(;FF[4]GM[{game_number}]SZ[{size}]AP[boardgames referee]PB[{}]PW[{}]RE[{re}]RO[{}]",
-        sgf_escape(&record.players[0]),
-        sgf_escape(&record.players[1]),
-        record.round
+        "(;FF[4]CA[UTF-8]GM[{game_number}]SZ[{size}]AP[{}:{}]",
+        env!("CARGO_PKG_NAME"),
+        env!("CARGO_PKG_VERSION")
     );
-    out.push_str(&format!(
-        "GN[{}]GC[{}]TE[{}]",
-        sgf_escape(&record.opening),
-        sgf_escape(&record.result.reason),
-        record.result.termination.keyword()
-    ));
+    let mut property = |name: &str, value: &str| {
+        out.push_str(&format!("{name}[{}]", sgf_escape(value)));
+    };
+    for (name, value) in [("EV", &record.event), ("PC", &record.site)] {
+        if !value.is_empty() {
+            property(name, value);
+        }
+    }
+    if let Some(date) = &record.date {
+        property("DT", date);
+    }
+    property("RO", &record.round.to_string());
+    property("PB", &record.players[0]);
+    property("PW", &record.players[1]);
+    property("RE", &result_value(&record.result));
+    if let Some(rule) = rule_name(&record.rules) {
+        property("RU", &rule);
+    }
+    property("GN", &record.opening);
+    property("GC", &record.result.reason);
+    property("TE", record.result.termination.keyword());
     if let Some(fen) = &record.start_fen {
-        out.push_str(&format!("FN[{}]", sgf_escape(fen)));
+        property("FN", fen);
     }
     for note in &record.notes {
-        out.push_str(&format!("NT[{}]", sgf_escape(note)));
+        property("NT", note);
+    }
+    if !record.rules.is_empty() {
+        // Our own property, one value a rule option: SGF has none for them.
+        out.push_str("XR");
+        for (name, value) in &record.rules {
+            out.push_str(&format!("[{}]", sgf_escape(&format!("{name}={value}"))));
+        }
     }
     for (ply, m) in record.moves.iter().enumerate() {
         let colour = if ply % 2 == 0 { 'B' } else { 'W' };
@@ -88,6 +108,60 @@ pub fn to_sgf(record: &GameRecord) -> Option<String> {
     }
     out.push_str(")\n");
     Some(out)
+}
+
+/// `RE` as SGF spells it: the winner's colour (player 1 is Black) and how
+/// (`R` resignation, `T` time, `F` forfeit; nothing for a win by the rules),
+/// `0` a draw, `Void` a game not played to its end.
+fn result_value(result: &GameResult) -> String {
+    let colour = match (result.winner, result.termination) {
+        (_, Termination::Unfinished) => return "Void".to_owned(),
+        (None, _) => return "0".to_owned(),
+        (Some(Player::P1), _) => "B",
+        (Some(Player::P2), _) => "W",
+    };
+    let how = match result.termination {
+        Termination::Resignation => "R",
+        Termination::TimeForfeit => "T",
+        Termination::IllegalMove
+        | Termination::Crash
+        | Termination::Stall
+        | Termination::ProtocolError => "F",
+        Termination::Rules | Termination::MaxMoves | Termination::Unfinished => "",
+    };
+    format!("{colour}+{how}")
+}
+
+/// `RU`: the rule's usual name where the game has a named variant (Gomoku's
+/// `Freestyle`, `Standard` for exactly five, `Renju`; Hex's `Swap` or `No
+/// swap`). The full rules are in `XR`.
+fn rule_name(rules: &[(String, String)]) -> Option<String> {
+    let value = |name: &str| {
+        rules
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.to_ascii_lowercase())
+    };
+    if let Some(rule) = value("Rule") {
+        let mut letters = rule.chars();
+        let first = letters.next()?.to_ascii_uppercase();
+        return Some(std::iter::once(first).chain(letters).collect());
+    }
+    match value("Swap")?.as_str() {
+        "true" | "on" | "1" => Some("Swap".to_owned()),
+        _ => Some("No swap".to_owned()),
+    }
+}
+
+/// The rule options `RU` names, for records of other tools without `XR`.
+fn rules_of_name(rule: &str) -> Vec<(String, String)> {
+    let option = |name: &str, value: &str| vec![(name.to_owned(), value.to_owned())];
+    match rule.to_ascii_lowercase().as_str() {
+        named @ ("freestyle" | "standard" | "renju") => option("Rule", named),
+        "swap" => option("Swap", "true"),
+        "no swap" => option("Swap", "false"),
+        _ => Vec::new(),
+    }
 }
 
 pub fn parse_sgf(text: &str) -> Result<Vec<GameRecord>, String> {
@@ -113,14 +187,6 @@ fn game_record(root: &SgfNode<Prop>) -> Result<GameRecord, String> {
         Some(_) => return Err("the SGF board size SZ is not one square size".to_owned()),
         None => game.default_size.ok_or("the SGF record has no SZ")?,
     };
-    let re = text_of(root, "RE").unwrap_or_default();
-    let score = match re.get(..2) {
-        Some("B+") => "1-0",
-        Some("W+") => "0-1",
-        _ => "1/2-1/2",
-    };
-    let termination = text_of(root, "TE").unwrap_or_else(|| termination_in(&re).to_owned());
-    let result = result_from(score, &termination, text_of(root, "GC").unwrap_or_default())?;
     let moves = root
         .main_variation()
         .map(|node| node_move(node, points, size))
@@ -128,6 +194,9 @@ fn game_record(root: &SgfNode<Prop>) -> Result<GameRecord, String> {
         .collect::<Result<Vec<_>, _>>()?;
     Ok(GameRecord {
         game: game.name.to_owned(),
+        event: text_of(root, "EV").unwrap_or_default(),
+        site: text_of(root, "PC").unwrap_or_default(),
+        date: text_of(root, "DT").and_then(|date| first_date(&date)),
         round: text_of(root, "RO")
             .and_then(|round| round.parse().ok())
             .unwrap_or(0),
@@ -135,28 +204,78 @@ fn game_record(root: &SgfNode<Prop>) -> Result<GameRecord, String> {
             text_of(root, "PB").unwrap_or_default(),
             text_of(root, "PW").unwrap_or_default(),
         ],
+        rules: rules_of(root)?,
         start_fen: text_of(root, "FN"),
         opening: text_of(root, "GN").unwrap_or_default(),
         board_size: Some(size),
         moves,
-        result,
-        notes: root
-            .properties()
-            .filter_map(|prop| match prop {
-                Prop::Unknown(name, values) if name == "NT" => values.first().cloned(),
-                _ => None,
-            })
-            .collect(),
+        result: result_of(root)?,
+        notes: values_of(root, "NT"),
+    })
+}
+
+/// The first date of `DT` (which may list several days, `2024-05-01,02`),
+/// if it is a full `YYYY-MM-DD`.
+fn first_date(dt: &str) -> Option<String> {
+    let date = dt.get(..10)?;
+    let shape_ok = date.bytes().enumerate().all(|(i, b)| {
+        if i == 4 || i == 7 {
+            b == b'-'
+        } else {
+            b.is_ascii_digit()
+        }
+    });
+    (shape_ok && dt[10..].chars().next().is_none_or(|c| c == ',')).then(|| date.to_owned())
+}
+
+/// The rules from our `XR`, else what other tools' `RU` names.
+fn rules_of(root: &SgfNode<Prop>) -> Result<Vec<(String, String)>, String> {
+    let listed = values_of(root, "XR");
+    if listed.is_empty() {
+        return Ok(text_of(root, "RU").map_or_else(Vec::new, |rule| rules_of_name(&rule)));
+    }
+    listed
+        .iter()
+        .map(|pair| {
+            pair.split_once('=')
+                .map(|(name, value)| (name.to_owned(), value.to_owned()))
+                .ok_or_else(|| format!("rule '{pair}' in XR is not NAME=VALUE"))
+        })
+        .collect()
+}
+
+/// The result from `RE`, with our `TE` and `GC` where the record has them.
+fn result_of(root: &SgfNode<Prop>) -> Result<GameResult, String> {
+    let re = text_of(root, "RE").unwrap_or_default();
+    let winner = match re.get(..2) {
+        Some("B+") => Some(Player::P1),
+        Some("W+") => Some(Player::P2),
+        _ => None,
+    };
+    let termination = match text_of(root, "TE") {
+        Some(keyword) => Termination::from_keyword(&keyword)
+            .ok_or_else(|| format!("unknown termination '{keyword}'"))?,
+        None => termination_in(&re),
+    };
+    Ok(GameResult {
+        winner,
+        termination,
+        reason: text_of(root, "GC").unwrap_or_default(),
     })
 }
 
 /// How a game ended, for records of other tools, which say it only in
-/// `RE` (`B+R` resignation, `W+T` time): the referee's own keywords.
-fn termination_in(re: &str) -> &'static str {
+/// `RE` (`B+R` resignation, `W+T` time, `B+F` forfeit, `Void` or `?` not
+/// finished).
+fn termination_in(re: &str) -> Termination {
+    if matches!(re, "" | "?" | "Void" | "void") {
+        return Termination::Unfinished;
+    }
     match re.get(2..).map(str::to_ascii_lowercase).as_deref() {
-        Some("r" | "resign") => "resignation",
-        Some("t" | "time") => "time forfeit",
-        _ => "rules",
+        Some("r" | "resign") => Termination::Resignation,
+        Some("t" | "time") => Termination::TimeForfeit,
+        Some("f" | "forfeit") => Termination::IllegalMove,
+        _ => Termination::Rules,
     }
 }
 
@@ -201,6 +320,17 @@ fn node_move(
     Ok(Some(record))
 }
 
+/// Every value of every occurrence of a property we write ourselves.
+fn values_of(node: &SgfNode<Prop>, name: &str) -> Vec<String> {
+    node.properties()
+        .filter_map(|prop| match prop {
+            Prop::Unknown(n, values) if n == name => Some(values.clone()),
+            _ => None,
+        })
+        .flatten()
+        .collect()
+}
+
 /// A property's text as written (escapes already undone by the parser),
 /// whether `sgf-parse` knows the property (`PB`, `GC`, ...), finds its value
 /// invalid (`TE`, SGF's tesuji mark, holds our termination) or not.
@@ -211,7 +341,10 @@ fn text_of(node: &SgfNode<Prop>, name: &str) -> Option<String> {
         | Prop::RE(text)
         | Prop::RO(text)
         | Prop::GN(text)
-        | Prop::EV(text) => text.text.clone(),
+        | Prop::EV(text)
+        | Prop::PC(text)
+        | Prop::DT(text)
+        | Prop::RU(text) => text.text.clone(),
         Prop::GC(text) | Prop::C(text) => text.text.clone(),
         Prop::Unknown(_, values) | Prop::Invalid(_, values) => values.first()?.clone(),
         _ => return None,
