@@ -4,7 +4,9 @@
 //!
 //! Layers, bottom up: `process` (an engine process and its group),
 //! `client` with the dialects `ugi`, `gtp`, `pbrain`; `timecontrol`,
-//! `openings`, `adjudication`; `play` (one game) and `tournament` (a match);
+//! `openings`, `adjudication`; `play` (one game), `schedule` (who plays
+//! whom on which opening) and `tournament` (a match, and the workers that
+//! any schedule uses);
 //! `stats`, `record`, `transcript`; `human` and `compliance` beside them.
 
 pub mod adjudication;
@@ -19,6 +21,7 @@ pub mod play;
 pub mod process;
 pub mod protocol;
 pub mod record;
+pub mod schedule;
 pub mod stats;
 pub mod summary;
 pub mod timecontrol;
