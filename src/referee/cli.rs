@@ -6,6 +6,7 @@ use std::time::Duration;
 use super::client::{EngineSpec, Proto, Timeouts};
 use super::openings::OpeningSource;
 use super::record::{RecordHeader, DEFAULT_EVENT};
+use super::schedule::{duplicate_name, TournamentKind};
 use super::stats::SprtConfig;
 use super::tournament::Shard;
 use clap::builder::PossibleValuesParser;
@@ -73,6 +74,10 @@ pub struct Cli {
     pub compliance: Option<String>,
     pub compliance_proto: Proto,
     pub shard: Option<Shard>,
+    /// A round-robin or gauntlet; `None` is a match of two engines.
+    pub tournament: Option<TournamentKind>,
+    /// `--results FILE`: a tournament's table as JSON.
+    pub results: Option<String>,
     /// `--timing-scale N`: the compliance check's time limits times N.
     pub timing_scale: u32,
     /// The records' Event (`--event`) and Site (`--site`, else the host).
@@ -87,7 +92,9 @@ const USAGE: &str = "\
           [--maxmoves PLIES] [--rule X=V]... [--sprt elo0=E0 elo1=E1 alpha=A beta=B]
           [--records FILE | --no-records] [--event NAME] [--site NAME] [--log FILE] [--ready-timeout MS]
           [--ping MS] [--grace MS] [--quiet] [--shard K/N]
-  bg-referee merge [--sprt elo0=E0 elo1=E1 alpha=A beta=B] FILE...
+  bg-referee --game <game> --engine ... --engine ... --engine ... [--tournament round-robin|gauntlet]
+          [--results FILE.json] [match options but --sprt]
+  bg-referee merge [--sprt elo0=E0 elo1=E1 alpha=A beta=B] [--results FILE.json] FILE...
   bg-referee --game <game> --human <p1|p2|black|white|both|none> [--engine ...] [--records FILE] [--rule X=V]
   bg-referee --game <game> --compliance <command> [--proto ugi|uci] [--timing-scale N]";
 
@@ -114,7 +121,8 @@ struct RefereeArgs {
     // Grouped by occurrence from the matches, see `engine_words`.
     #[arg(long = "engine", id = ENGINE_ID, value_name = "KEY=VALUE", num_args = 1..)]
     engines: Vec<String>,
-    /// Games in the match.
+    /// Games in the match; in a tournament, games each pair of engines
+    /// plays.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
     games: u64,
     /// Games played in parallel, each with its own pair of engine processes.
@@ -169,6 +177,13 @@ struct RefereeArgs {
     /// the whole).
     #[arg(long, value_name = "K/N", value_parser = Shard::parse)]
     shard: Option<Shard>,
+    /// round-robin (every pair; the default with three or more --engine)
+    /// or gauntlet (the first engine against each of the others).
+    #[arg(long, value_name = "KIND", value_parser = TournamentKind::parse)]
+    tournament: Option<TournamentKind>,
+    /// Write a tournament's table here as JSON.
+    #[arg(long, value_name = "FILE")]
+    results: Option<String>,
     /// Play in this terminal: p1, p2, black, white, both or none.
     #[arg(long, value_name = "SIDE", value_parser = HumanSide::parse)]
     human: Option<HumanSide>,
@@ -191,6 +206,9 @@ enum RefereeCommand {
         /// The SPRT to report on: elo0=E0 elo1=E1 alpha=A beta=B.
         #[arg(long, value_name = "KEY=VALUE", num_args = 1..)]
         sprt: Option<Vec<String>>,
+        /// Write a tournament's table here as JSON.
+        #[arg(long, value_name = "FILE")]
+        results: Option<String>,
         /// The slices' records.
         #[arg(value_name = "FILE")]
         files: Vec<String>,
@@ -213,6 +231,7 @@ pub enum Invocation {
     Merge {
         sprt: Option<SprtConfig>,
         files: Vec<String>,
+        results: Option<String>,
     },
 }
 
@@ -252,7 +271,11 @@ pub fn parse(args: &[String], games: &[&'static str]) -> Result<Invocation, Refu
     let matches = command.try_get_matches_from(program.chain(args.iter().cloned()))?;
     let typed = RefereeArgs::from_arg_matches(&matches)?;
     match typed.command {
-        Some(RefereeCommand::Merge { sprt, files }) => Ok(merge_invocation(sprt, files)?),
+        Some(RefereeCommand::Merge {
+            sprt,
+            files,
+            results,
+        }) => Ok(merge_invocation(sprt, files, results)?),
         None => Ok(Invocation::Play(Box::new(checked(
             typed,
             &engine_words(&matches),
@@ -262,7 +285,11 @@ pub fn parse(args: &[String], games: &[&'static str]) -> Result<Invocation, Refu
 
 /// `--sprt` takes every word up to the next flag, so the files may come
 /// among its words: those without `=` are files.
-fn merge_invocation(sprt: Option<Vec<String>>, files: Vec<String>) -> Result<Invocation, String> {
+fn merge_invocation(
+    sprt: Option<Vec<String>>,
+    files: Vec<String>,
+    results: Option<String>,
+) -> Result<Invocation, String> {
     let (settings, mut leading_files): (Vec<String>, Vec<String>) = sprt
         .iter()
         .flatten()
@@ -279,6 +306,7 @@ fn merge_invocation(sprt: Option<Vec<String>>, files: Vec<String>) -> Result<Inv
     Ok(Invocation::Merge {
         sprt,
         files: leading_files,
+        results,
     })
 }
 
@@ -292,7 +320,11 @@ fn engine_words(matches: &ArgMatches) -> Vec<Vec<String>> {
 }
 
 fn checked(typed: RefereeArgs, engine_words: &[Vec<String>]) -> Result<Cli, String> {
-    let game = typed.game.unwrap_or_default().to_ascii_lowercase();
+    let game = typed
+        .game
+        .as_deref()
+        .unwrap_or_default()
+        .to_ascii_lowercase();
     let mut engines = engine_words
         .iter()
         .map(|words| EngineSpec::parse(words).map(Arc::new))
@@ -301,9 +333,13 @@ fn checked(typed: RefereeArgs, engine_words: &[Vec<String>]) -> Result<Cli, Stri
         Some(text) => Some(OpeningSource::parse(text, typed.seed)?),
         None => None,
     };
-    if typed.human.is_none() && typed.compliance.is_none() && engines.len() != 2 {
-        return Err("a match needs exactly two --engine".to_owned());
-    }
+    let tournament = if typed.human.is_none() && typed.compliance.is_none() {
+        tournament_of(&typed, &engines)?
+    } else if typed.tournament.is_some() || typed.results.is_some() {
+        return Err("--tournament and --results are for engine matches".to_owned());
+    } else {
+        None
+    };
     if typed.ponder {
         for engine in engines.iter_mut() {
             if engine.proto.can_ponder() {
@@ -342,10 +378,64 @@ fn checked(typed: RefereeArgs, engine_words: &[Vec<String>]) -> Result<Cli, Stri
         compliance: typed.compliance,
         compliance_proto: typed.proto,
         shard: typed.shard,
+        tournament,
+        results: typed.results,
         timing_scale: typed.timing_scale,
         event: typed.event,
         site: typed.site,
     })
+}
+
+/// What the engines play: a match (`None`) of two engines, or a tournament
+/// of two or more named apart, which has no SPRT.
+fn tournament_of(
+    typed: &RefereeArgs,
+    engines: &[Arc<EngineSpec>],
+) -> Result<Option<TournamentKind>, String> {
+    let kind = match (typed.tournament, engines.len()) {
+        (None, 2) if typed.results.is_some() => return Err(
+            "--results writes a tournament's table; for two engines add --tournament round-robin"
+                .to_owned(),
+        ),
+        (None, 2) => return Ok(None),
+        (None, n) if n < 2 => {
+            return Err("a match needs two --engine, a tournament three or more".to_owned())
+        }
+        (None, _) => TournamentKind::RoundRobin,
+        (Some(kind), n) if n < 2 => {
+            return Err(format!(
+                "a {} needs at least two --engine (it has {n}){}",
+                kind.keyword(),
+                if kind == TournamentKind::Gauntlet {
+                    ": the first against each of the others"
+                } else {
+                    ""
+                }
+            ))
+        }
+        (Some(kind), _) => kind,
+    };
+    if typed.sprt.is_some() {
+        return Err(format!(
+            "--sprt tests one engine against one other; a {} of {} engines has none \
+             (play the two to test as a match)",
+            kind.keyword(),
+            engines.len()
+        ));
+    }
+    let names: Vec<String> = engines
+        .iter()
+        .map(|e| e.name.clone().unwrap_or_else(|| e.command.clone()))
+        .collect();
+    if let Some((first, second)) = duplicate_name(&names) {
+        return Err(format!(
+            "engines {} and {} are both called '{}': a tournament's table needs a distinct name= for each",
+            first + 1,
+            second + 1,
+            names[first]
+        ));
+    }
+    Ok(Some(kind))
 }
 
 /// The board size the coordinate protocols and records need: the one
@@ -463,13 +553,46 @@ mod tests {
     }
 
     #[test]
+    fn three_engines_or_a_named_kind_make_a_tournament() {
+        let three = "--game hex --engine cmd=a --engine cmd=b --engine cmd=c";
+        assert_eq!(
+            parse(three).unwrap().tournament,
+            Some(TournamentKind::RoundRobin)
+        );
+        let two = "--game hex --engine cmd=a --engine cmd=b";
+        assert_eq!(parse(two).unwrap().tournament, None);
+        let gauntlet = parse(&format!("{two} --tournament gauntlet --results t.json")).unwrap();
+        assert_eq!(gauntlet.tournament, Some(TournamentKind::Gauntlet));
+        assert_eq!(gauntlet.results.as_deref(), Some("t.json"));
+    }
+
+    #[test]
+    fn bad_tournaments_are_usage_errors() {
+        let refused = |text: &str| parse(text).map(|_| ()).unwrap_err();
+        for text in [
+            "--game hex --engine cmd=a --tournament gauntlet",
+            "--game hex --engine cmd=a name=x --engine cmd=b name=x --engine cmd=c",
+            "--game hex --engine cmd=a --engine cmd=a --tournament round-robin",
+            "--game hex --engine cmd=a --engine cmd=b --engine cmd=c --sprt elo0=0 elo1=5",
+            "--game hex --engine cmd=a --engine cmd=b --results t.json",
+            "--game hex --engine cmd=a --engine cmd=b --tournament swiss",
+            "--game hex --human both --tournament gauntlet",
+        ] {
+            assert_eq!(refused(text).exit_code, 2, "{text}");
+        }
+        assert!(refused("--game hex --engine cmd=a --tournament gauntlet")
+            .text
+            .contains("the first against each of the others"));
+    }
+
+    #[test]
     fn merge_takes_its_files_after_or_among_the_sprt_words() {
         let merge = super::parse(
             &args("merge --sprt elo0=0 elo1=5 a.jsonl b.jsonl"),
             &ProjectGames::names(),
         )
         .unwrap();
-        let Invocation::Merge { sprt, files } = merge else {
+        let Invocation::Merge { sprt, files, .. } = merge else {
             panic!("not a merge");
         };
         assert_eq!(sprt.map(|s| s.elo1), Some(5.0));

@@ -115,6 +115,17 @@ pub(super) fn progress(
         r.draws,
         r.score()
     );
+    progress_line(&status, done, total, interactive, widest_line);
+}
+
+/// Shows `status` as `progress` describes, for a match or a tournament.
+pub(super) fn progress_line(
+    status: &str,
+    done: usize,
+    total: usize,
+    interactive: bool,
+    widest_line: &mut usize,
+) {
     if interactive {
         let width = 30;
         let filled = (done * width / total.max(1)).min(width);
@@ -129,7 +140,7 @@ pub(super) fn progress(
 }
 
 /// An interval that reaches a 0% or 100% score has no finite Elo end.
-fn margin_text(margin: f64) -> String {
+pub(super) fn margin_text(margin: f64) -> String {
     if margin > 1000.0 {
         "inf".to_owned()
     } else {
@@ -202,17 +213,7 @@ pub fn format_summary(summary: &MatchSummary, sprt: Option<&SprtConfig>) -> Stri
             config.elo0, config.elo1
         ));
     }
-    let kinds: Vec<String> = Termination::ALL
-        .iter()
-        .map(|t| {
-            format!(
-                "{} {}",
-                t.keyword(),
-                summary.terminations.get(t).copied().unwrap_or(0)
-            )
-        })
-        .collect();
-    out.push_str(&format!("Game ends: {}\n", kinds.join(", ")));
+    out.push_str(&game_ends_line(&summary.terminations));
     if summary.disagreements > 0 {
         out.push_str(&format!(
             "Result disagreements (engine 'query result' vs referee): {}\n",
@@ -226,17 +227,37 @@ pub fn format_summary(summary: &MatchSummary, sprt: Option<&SprtConfig>) -> Stri
             pa.hits, pa.searches, pb.hits, pb.searches
         ));
     }
-    let o = &summary.overhead;
-    if o.moves > 0 {
-        out.push_str(&format!(
-            "Moves: {}, engine time {:.3} ms/move, referee overhead {:.3} ms/move, wall {:.1} s\n",
-            o.moves,
-            o.engine_time.as_secs_f64() * 1000.0 / o.moves as f64,
-            o.referee_time.as_secs_f64() * 1000.0 / o.moves as f64,
-            summary.wall_time.as_secs_f64()
-        ));
-    }
+    out.push_str(&moves_line(&summary.overhead, summary.wall_time));
     out
+}
+
+/// How many games ended each way, every way named.
+pub(super) fn game_ends_line(terminations: &BTreeMap<Termination, u64>) -> String {
+    let kinds: Vec<String> = Termination::ALL
+        .iter()
+        .map(|t| {
+            format!(
+                "{} {}",
+                t.keyword(),
+                terminations.get(t).copied().unwrap_or(0)
+            )
+        })
+        .collect();
+    format!("Game ends: {}\n", kinds.join(", "))
+}
+
+/// Moves and times; nothing for a merge, whose records hold no timings.
+pub(super) fn moves_line(o: &Overhead, wall_time: Duration) -> String {
+    if o.moves == 0 {
+        return String::new();
+    }
+    format!(
+        "Moves: {}, engine time {:.3} ms/move, referee overhead {:.3} ms/move, wall {:.1} s\n",
+        o.moves,
+        o.engine_time.as_secs_f64() * 1000.0 / o.moves as f64,
+        o.referee_time.as_secs_f64() * 1000.0 / o.moves as f64,
+        wall_time.as_secs_f64()
+    )
 }
 
 /// `bg-referee merge`: the summary of a match from its slices' JSON-line
@@ -246,6 +267,12 @@ pub fn format_summary(summary: &MatchSummary, sprt: Option<&SprtConfig>) -> Stri
 /// and ponder counts are not in the records and are left out. A game found
 /// twice, or played under other rules than the rest, is an error.
 pub fn merge_records(paths: &[String], sprt: Option<&SprtConfig>) -> Result<MatchSummary, String> {
+    Ok(summary_of_games(&read_slices(paths)?, sprt))
+}
+
+/// The games of a run's slices by game number (from 0); a game found twice
+/// is an error.
+pub fn read_slices(paths: &[String]) -> Result<BTreeMap<usize, GameRecord>, String> {
     let mut games: BTreeMap<usize, GameRecord> = BTreeMap::new();
     for path in paths {
         let text =
@@ -272,8 +299,16 @@ pub fn merge_records(paths: &[String], sprt: Option<&SprtConfig>) -> Result<Matc
             }
         }
     }
+    Ok(games)
+}
+
+/// A match's summary from its games, as `merge_records` gives it.
+pub fn summary_of_games(
+    games: &BTreeMap<usize, GameRecord>,
+    sprt: Option<&SprtConfig>,
+) -> MatchSummary {
     let mut summary = MatchSummary::default();
-    for (&game, record) in &games {
+    for (&game, record) in games {
         let first_index = game % 2;
         for (name, index) in summary.names.iter_mut().zip([first_index, 1 - first_index]) {
             if name.is_empty() {
@@ -282,5 +317,5 @@ pub fn merge_records(paths: &[String], sprt: Option<&SprtConfig>) -> Result<Matc
         }
         summary.add_game(game, record, sprt);
     }
-    Ok(summary)
+    summary
 }

@@ -1,6 +1,8 @@
 //! A match: game pairs (each opening with colours swapped) shared out to
 //! worker threads, each with its own pair of engine processes; results,
-//! records, progress and statistics gathered on the calling thread.
+//! records, progress and statistics gathered on the calling thread. The
+//! workers play any schedule of units (`schedule`), so tournaments of more
+//! engines (`pool`) use them too.
 
 use std::fs::File;
 use std::io::{IsTerminal, Write};
@@ -17,6 +19,7 @@ use super::client::{EngineClient, EngineSpec, Timeouts};
 use super::openings::{openings_for_pairs, Opening, OpeningSource};
 use super::play::{play_game, GameSettings, Overhead, PonderCount};
 use super::record::{render, GameRecord, RecordFormat};
+use super::schedule::{units, Unit};
 use super::stats::{SprtConfig, SprtDecision};
 use super::summary::progress;
 pub use super::summary::{format_summary, merge_records, MatchSummary};
@@ -70,17 +73,20 @@ impl Shard {
         })
     }
 
-    fn holds(self, pair: usize) -> bool {
+    pub(super) fn holds(self, pair: usize) -> bool {
         pair % self.count == self.index
     }
 }
 
-struct Finished {
-    game: usize,
-    record: GameRecord,
-    overhead: Overhead,
-    /// By engine, as in the summary.
-    ponder: [PonderCount; 2],
+/// A game as a worker sends it on.
+pub(super) struct Finished {
+    pub game: usize,
+    pub record: GameRecord,
+    pub overhead: Overhead,
+    /// By player.
+    pub ponder: [PonderCount; 2],
+    /// The engines (indices into the run's list) that were player 1 and 2.
+    pub seats: [usize; 2],
 }
 
 /// Builds the referee's rules from `--rule` settings.
@@ -93,7 +99,7 @@ pub fn build_rules<G: Game>(options: &[(String, String)]) -> Result<G::Rules, St
     Ok(rules)
 }
 
-fn label_for(spec: &EngineSpec, fallback: &str) -> String {
+pub(super) fn label_for(spec: &EngineSpec, fallback: &str) -> String {
     spec.name
         .as_deref()
         .unwrap_or(fallback)
@@ -105,7 +111,7 @@ fn label_for(spec: &EngineSpec, fallback: &str) -> String {
 /// A pondering engine searches while its opponent does, so a game takes
 /// both engines' threads at once; more than the machine has and the
 /// engines slow each other down, which the results would then measure.
-fn warn_if_cores_are_short(engines: &[Arc<EngineSpec>; 2], workers: usize) {
+pub(super) fn warn_if_cores_are_short(engines: [&EngineSpec; 2], workers: usize) {
     if !engines.iter().any(|e| e.ponder && e.proto.can_ponder()) {
         return;
     }
@@ -122,17 +128,35 @@ fn warn_if_cores_are_short(engines: &[Arc<EngineSpec>; 2], workers: usize) {
     }
 }
 
-/// The games a match's workers share out: the pairs still to play, taken
-/// one at a time, and the flag that stops them once the SPRT decides.
-struct PairQueue<G: Game> {
-    rules: G::Rules,
-    openings: Vec<Opening>,
-    /// This run's pairs: all of them, or a shard's.
-    pairs: Vec<usize>,
-    next: AtomicUsize,
-    stop: AtomicBool,
-    settings: GameSettings,
-    games: usize,
+/// The games the workers share out: the units still to play, taken one at
+/// a time, and the flag that stops them once the SPRT decides.
+pub(super) struct UnitQueue<G: Game> {
+    pub rules: G::Rules,
+    pub openings: Vec<Opening>,
+    /// This run's units: all of them, or a shard's.
+    pub units: Vec<Unit>,
+    pub next: AtomicUsize,
+    pub stop: AtomicBool,
+    pub settings: GameSettings,
+}
+
+/// What every worker needs to start its own process of each engine.
+pub(super) struct WorkerSetup<'a> {
+    pub engines: &'a [Arc<EngineSpec>],
+    /// Each engine's transcript label, without the worker.
+    pub labels: &'a [String],
+    pub timeouts: &'a Timeouts,
+    pub transcript: &'a Option<Arc<Transcript>>,
+    pub rule_options: &'a [(String, String)],
+}
+
+/// The units of this run, `shard` kept: a unit is the slice's pair.
+pub(super) fn my_units(all: Vec<Unit>, shard: Option<Shard>) -> Vec<Unit> {
+    all.into_iter()
+        .enumerate()
+        .filter(|(index, _)| shard.is_none_or(|shard| shard.holds(*index)))
+        .map(|(_, unit)| unit)
+        .collect()
 }
 
 pub fn run_match<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> {
@@ -140,7 +164,7 @@ pub fn run_match<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> 
     let rules = build_rules::<G>(&config.rule_options)?;
     let pairs = config.games.div_ceil(2);
     let worker_count = config.concurrency.max(1).min(pairs.max(1));
-    warn_if_cores_are_short(&config.engines, worker_count);
+    warn_if_cores_are_short([&config.engines[0], &config.engines[1]], worker_count);
     let openings = openings_for_pairs::<G>(
         &config.openings,
         &rules,
@@ -148,30 +172,31 @@ pub fn run_match<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> 
         config.first_pair,
         pairs,
     )?;
-    let records = RecordsFile::create::<G>(config)?;
-    let my_pairs: Vec<usize> = (0..pairs)
-        .filter(|&pair| config.shard.is_none_or(|shard| shard.holds(pair)))
-        .collect();
-    let my_games = my_pairs
-        .iter()
-        .map(|&pair| (config.games - 2 * pair).min(2))
-        .sum::<usize>();
-    let queue = Arc::new(PairQueue::<G> {
+    let records = RecordsFile::create::<G>(&config.records, config.shard)?;
+    let my_units = my_units(units(&[[0, 1]], config.games), config.shard);
+    let my_games = my_units.iter().map(|unit| unit.games.len()).sum::<usize>();
+    let queue = Arc::new(UnitQueue::<G> {
         rules,
         openings,
-        pairs: my_pairs,
+        units: my_units,
         next: AtomicUsize::new(0),
         stop: AtomicBool::new(false),
         settings: config.settings.clone(),
-        games: config.games,
     });
     let labels = [
         label_for(&config.engines[0], "engine1"),
         label_for(&config.engines[1], "engine2"),
     ];
+    let setup = WorkerSetup {
+        engines: &config.engines,
+        labels: &labels,
+        timeouts: &config.timeouts,
+        transcript: &config.transcript,
+        rule_options: &config.rule_options,
+    };
     let (sender, receiver) = mpsc::channel::<Finished>();
     let workers = (0..worker_count)
-        .map(|worker| spawn_worker(config, &labels, worker, queue.clone(), sender.clone()))
+        .map(|worker| spawn_worker(&setup, worker, queue.clone(), sender.clone()))
         .collect::<Result<Vec<_>, String>>()?;
     drop(sender);
     let mut summary = gather_results(config, &labels, receiver, records, &queue.stop, my_games)?;
@@ -183,20 +208,23 @@ pub fn run_match<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> 
 }
 
 /// Where finished games are written, in the format their path asks for.
-struct RecordsFile {
+pub(super) struct RecordsFile {
     file: Option<File>,
     format: RecordFormat,
 }
 
 impl RecordsFile {
-    fn create<G: Game>(config: &MatchConfig) -> Result<Self, String> {
+    pub(super) fn create<G: Game>(
+        records: &Option<String>,
+        shard: Option<Shard>,
+    ) -> Result<Self, String> {
         // A slice's records are what `bg-referee merge` reads: JSON lines.
-        let format = match (&config.records, config.shard) {
+        let format = match (records, shard) {
             (_, Some(_)) => RecordFormat::Json,
             (Some(path), None) => RecordFormat::for_path(path, G::NAME),
             (None, None) => RecordFormat::for_game(G::NAME),
         };
-        let file = match &config.records {
+        let file = match records {
             Some(path) => {
                 Some(File::create(path).map_err(|e| format!("cannot create '{path}': {e}"))?)
             }
@@ -205,7 +233,7 @@ impl RecordsFile {
         Ok(RecordsFile { file, format })
     }
 
-    fn write(&mut self, record: &GameRecord) -> Result<(), String> {
+    pub(super) fn write(&mut self, record: &GameRecord) -> Result<(), String> {
         let Some(file) = self.file.as_mut() else {
             return Ok(());
         };
@@ -215,73 +243,80 @@ impl RecordsFile {
     }
 }
 
-/// A worker thread with its own two engine processes, playing pairs from
-/// the queue until it is empty or stopped.
-fn spawn_worker<G: Game>(
-    config: &MatchConfig,
-    labels: &[String; 2],
+/// A worker thread with its own process of each engine, started when it
+/// first plays, playing units from the queue until it is empty or stopped.
+pub(super) fn spawn_worker<G: Game>(
+    setup: &WorkerSetup,
     worker: usize,
-    queue: Arc<PairQueue<G>>,
+    queue: Arc<UnitQueue<G>>,
     sender: mpsc::Sender<Finished>,
 ) -> Result<thread::JoinHandle<()>, String> {
-    let make_client = |index: usize| {
-        EngineClient::new(
-            config.engines[index].clone(),
-            &format!("{}.w{}", labels[index], worker + 1),
-            config.timeouts.clone(),
-            config.transcript.clone(),
-            config.rule_options.clone(),
-        )
-    };
-    let mut engines = [make_client(0), make_client(1)];
+    let mut engines: Vec<EngineClient> = setup
+        .engines
+        .iter()
+        .zip(setup.labels)
+        .map(|(spec, label)| {
+            EngineClient::new(
+                spec.clone(),
+                &format!("{label}.w{}", worker + 1),
+                setup.timeouts.clone(),
+                setup.transcript.clone(),
+                setup.rule_options.to_vec(),
+            )
+        })
+        .collect();
     thread::Builder::new()
         .name(format!("match-worker-{}", worker + 1))
         .spawn(move || {
-            play_pairs(&queue, &mut engines, &sender);
+            play_units(&queue, &mut engines, &sender);
             engines.iter_mut().for_each(EngineClient::shutdown);
         })
         .map_err(|e| format!("cannot start a worker thread: {e}"))
 }
 
-/// Plays both games of each pair taken from the queue, the first engine as
-/// player 1 in the even game, and sends each on as it ends.
-fn play_pairs<G: Game>(
-    queue: &PairQueue<G>,
-    engines: &mut [EngineClient; 2],
+/// The two engines a game needs, as player 1 and player 2 (distinct).
+fn seat(engines: &mut [EngineClient], [p1, p2]: [usize; 2]) -> [&mut EngineClient; 2] {
+    let (low, high) = (p1.min(p2), p1.max(p2));
+    let (head, tail) = engines.split_at_mut(high);
+    let (low, high) = (&mut head[low], &mut tail[0]);
+    if p1 < p2 {
+        [low, high]
+    } else {
+        [high, low]
+    }
+}
+
+/// Plays the games of each unit taken from the queue, the unit's first
+/// engine as player 1 in its first game, and sends each on as it ends.
+fn play_units<G: Game>(
+    queue: &UnitQueue<G>,
+    engines: &mut [EngineClient],
     sender: &mpsc::Sender<Finished>,
 ) {
-    while let Some(&pair) = queue.pairs.get(queue.next.fetch_add(1, Ordering::SeqCst)) {
-        for game in [2 * pair, 2 * pair + 1] {
-            if game >= queue.games || queue.stop.load(Ordering::SeqCst) {
+    while let Some(unit) = queue.units.get(queue.next.fetch_add(1, Ordering::SeqCst)) {
+        for (index, &game) in unit.games.iter().enumerate() {
+            if queue.stop.load(Ordering::SeqCst) {
                 return;
             }
+            let [a, b] = unit.engines;
+            let seats = if index == 0 { [a, b] } else { [b, a] };
             let mut overhead = Overhead::default();
-            let mut by_player = [PonderCount::default(); 2];
-            let [first, second] = &mut *engines;
-            let seats = if game % 2 == 0 {
-                [first, second]
-            } else {
-                [second, first]
-            };
+            let mut ponder = [PonderCount::default(); 2];
             let record = play_game::<G>(
                 &queue.rules,
-                &queue.openings[pair],
+                &queue.openings[unit.opening],
                 game + 1,
-                seats,
+                seat(engines, seats),
                 &queue.settings,
                 &mut overhead,
-                &mut by_player,
+                &mut ponder,
             );
-            let ponder = if game % 2 == 0 {
-                by_player
-            } else {
-                [by_player[1], by_player[0]]
-            };
             let finished = Finished {
                 game,
                 record,
                 overhead,
                 ponder,
+                seats,
             };
             if sender.send(finished).is_err() {
                 return;
@@ -341,21 +376,29 @@ fn count_game(
         record,
         overhead,
         ponder,
+        seats,
     } = finished;
-    for (total, count) in summary.ponder.iter_mut().zip(ponder) {
-        total.add(count);
-    }
-    // The engine's own name (from `id name`) once it is known.
-    let first_index = game % 2;
-    for (index, seat) in [(0, first_index), (1, 1 - first_index)] {
-        if config.engines[index].name.is_none() && !record.players[seat].is_empty() {
-            summary.names[index] = record.players[seat].clone();
+    for (player, engine) in seats.into_iter().enumerate() {
+        summary.ponder[engine].add(ponder[player]);
+        // The engine's own name (from `id name`) once it is known.
+        if config.engines[engine].name.is_none() && !record.players[player].is_empty() {
+            summary.names[engine] = record.players[player].clone();
         }
     }
     summary.add_game(game, &record, sprt);
-    summary.overhead.moves += overhead.moves;
-    summary.overhead.engine_time += overhead.engine_time;
-    summary.overhead.referee_time += overhead.referee_time;
+    add_overhead(&mut summary.overhead, overhead);
+    log_game_end(game, &record);
+}
+
+pub(super) fn add_overhead(total: &mut Overhead, game: Overhead) {
+    total.moves += game.moves;
+    total.engine_time += game.engine_time;
+    total.referee_time += game.referee_time;
+}
+
+/// The game ends the summary counts without a reason are worth a line of
+/// the log, and a disagreement about the result a warning.
+pub(super) fn log_game_end(game: usize, record: &GameRecord) {
     if record.result.termination != Termination::Rules {
         log::info!("game {}: {}", game + 1, record.result.reason);
     }
