@@ -430,6 +430,67 @@ fn a_gomocup_engine_plays_through_the_pbrain_adapter() {
     }
 }
 
+/// A brain that loses the word TURN when it comes while it finishes its
+/// own move, as Rapfi does against an engine that answers at once: the
+/// referee sends the TURN again, and every game ends by the rules.
+#[test]
+fn a_brain_that_loses_a_turn_gets_it_again() {
+    use boardgames::referee::record::parse_sgf;
+    common::require_python();
+    let gomoku = cargo_bin("bg-gomoku");
+    let records = temp_path("busy.sgf");
+    let dropped = temp_path("busy-dropped.txt");
+    let _ = std::fs::remove_file(&dropped);
+    let brain = format!(
+        "python3 '{}/tests/fixtures/busy_brain.py' --dropped '{}' -- '{}' --pbrain",
+        env!("CARGO_MANIFEST_DIR"),
+        dropped.display(),
+        gomoku.display()
+    );
+    run_referee(&common::strings(&[
+        "--game",
+        "gomoku",
+        "--rule",
+        "BoardSize=9",
+        "--engine",
+        &format!("cmd={brain}"),
+        "proto=pbrain",
+        "name=busy",
+        "st=0.05",
+        "timemargin=500",
+        "--engine",
+        &format!("cmd={}", gomoku.display()),
+        "name=quick",
+        "depth=1",
+        "--games",
+        "2",
+        "--openings",
+        "random:2",
+        "--records",
+        records.to_str().unwrap(),
+        "--quiet",
+    ]));
+    let games = parse_sgf(&std::fs::read_to_string(&records).unwrap()).unwrap();
+    let lost = std::fs::read_to_string(&dropped).unwrap_or_default();
+    let _ = (
+        std::fs::remove_file(&records),
+        std::fs::remove_file(&dropped),
+    );
+    assert!(
+        lost.lines().count() >= 2,
+        "the brain lost no TURN: {lost:?}"
+    );
+    assert_eq!(games.len(), 2);
+    for game in &games {
+        assert_eq!(
+            game.result.termination,
+            Termination::Rules,
+            "{:?}",
+            game.result
+        );
+    }
+}
+
 /// Runs the referee and returns its standard output; it must succeed.
 fn referee_output(args: &[String]) -> String {
     let output = Command::new(cargo_bin("bg-referee"))

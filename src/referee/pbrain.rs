@@ -97,10 +97,12 @@ impl EngineProtocol for PbrainClient {
         let point = |mv: &String| {
             to_pbrain(mv).ok_or_else(|| Fault::Protocol(format!("'{mv}' is no cell")))
         };
-        let sent = if total == 0 {
+        let mut turn_sent = None;
+        let mut sent = if total == 0 {
             send(client, PbrainCommand::Begin)?
         } else if incremental {
             let turn = point(&position.moves[total - 1])?;
+            turn_sent = Some(turn);
             send(client, PbrainCommand::Turn(turn))?
         } else {
             send(client, PbrainCommand::Board)?;
@@ -113,6 +115,7 @@ impl EngineProtocol for PbrainClient {
         };
         client.session.started_game = true;
         let wait = allowed.unwrap_or(client.timeouts.ready * 60);
+        let mut resent = 0;
         loop {
             let line = match client.process()?.receive(sent + wait) {
                 Ok(line) => line,
@@ -133,8 +136,20 @@ impl EngineProtocol for PbrainClient {
             }
             // Anything but a point is passed on as it is: the rules refuse it.
             let mv = match reply {
-                Some(PbrainReply::Error(_) | PbrainReply::Unknown(_)) => {
-                    return Err(Fault::Protocol(text.to_owned()))
+                Some(PbrainReply::Error(ref why) | PbrainReply::Unknown(ref why)) => {
+                    match turn_sent.filter(|&turn| dropped_turn(why, turn)) {
+                        Some(turn) if resent < MAX_RESENT_TURNS => {
+                            resent += 1;
+                            log::warn!(
+                                "{} lost the word TURN of 'TURN {turn}' ('{text}'): sent again",
+                                client.display_name
+                            );
+                            std::thread::sleep(RESEND_PAUSE);
+                            sent = send(client, PbrainCommand::Turn(turn))?;
+                            continue;
+                        }
+                        _ => return Err(Fault::Protocol(text.to_owned())),
+                    }
                 }
                 Some(PbrainReply::Move(point)) => from_pbrain(point),
                 _ => None,
@@ -172,6 +187,28 @@ fn send(client: &mut EngineClient, command: PbrainCommand) -> Result<Instant, Fa
     client.send(&command.to_string())
 }
 
+/// How often one move's `TURN` is sent again after a brain lost it.
+const MAX_RESENT_TURNS: u32 = 3;
+/// Time for a brain that is finishing its own move to come back to its
+/// input loop before the `TURN` it lost is sent again.
+const RESEND_PAUSE: Duration = Duration::from_millis(5);
+
+/// Whether an error answer says the brain read our `TURN x,y` as the
+/// command `x,y`: a brain that takes a command while still finishing its
+/// own move (Rapfi, which reads the command word, drops it while its
+/// search winds down, and then reads the point as the next command)
+/// answers `ERROR Unknown command: x,y`. Gomocup managers meet it rarely,
+/// since a person or a slower brain leaves time between the moves; the
+/// referee's engines may answer within a millisecond. The move is not
+/// played, so sending the `TURN` again is what the brain needed, and no
+/// fault of the game.
+fn dropped_turn(why: &str, turn: Point) -> bool {
+    let point = turn.to_string();
+    why.trim_end()
+        .strip_suffix(point.as_str())
+        .is_some_and(|before| before.ends_with([' ', ':']) || before.is_empty())
+}
+
 /// Chatter a brain may print at any time, skipped.
 fn is_chatter(reply: &Option<PbrainReply>) -> bool {
     matches!(
@@ -183,6 +220,18 @@ fn is_chatter(reply: &Option<PbrainReply>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_lost_turn_word_is_told_from_other_errors() {
+        let turn = Point { x: 7, y: 9 };
+        assert!(dropped_turn("Unknown command: 7,9", turn));
+        assert!(dropped_turn("unknown command 7,9", turn));
+        assert!(dropped_turn("7,9", turn));
+        assert!(!dropped_turn("Unknown command: 17,9", turn));
+        assert!(!dropped_turn("Unknown command: 7,9 extra", turn));
+        assert!(!dropped_turn("cell 7,8 is occupied", turn));
+        assert!(!dropped_turn("", turn));
+    }
 
     #[test]
     fn cells_translate_to_zero_based_pairs() {
