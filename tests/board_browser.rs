@@ -138,7 +138,7 @@ fn breakthrough_by_clicks_against_an_engine() {
         })
         .await;
         screenshot(&client, "breakthrough").await;
-        check_end(&client, &end, &["[Game \"breakthrough\"]"]).await;
+        check_end(&client, &end, &["[Variant \"breakthrough\"]"]).await;
     });
 }
 
@@ -186,7 +186,7 @@ fn cavalo_by_clicks_against_an_engine() {
         // taken by a click on one of its buttons.
         assert!(doubles > 0, "no double choice arose");
         screenshot(&client, "cavalo").await;
-        check_end(&client, &end, &["[Game \"cavalo\"]", "[FEN "]).await;
+        check_end(&client, &end, &["[Variant \"cavalo\"]", "[FEN "]).await;
     });
 }
 
