@@ -155,8 +155,8 @@ fn every_game_has_a_fitted_model_and_draws_only_where_the_game_has_them() {
     ];
     for (game, text) in files {
         let model = WdlModel::parse(text).unwrap_or_else(|e| panic!("{game}: {e}"));
-        assert!(text.contains("Fitted by tune wdl"), "{game}: {text}");
-        assert!(text.contains("# tune wdl --positions"), "{game}: {text}");
+        assert!(text.contains("Fitted by bg-tune wdl"), "{game}: {text}");
+        assert!(text.contains("# bg-tune wdl --positions"), "{game}: {text}");
         if matches!(game, "breakthrough" | "hex") {
             assert_eq!(model.draw_margin, 0.0, "{game} has no draws");
         }
