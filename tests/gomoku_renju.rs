@@ -150,13 +150,13 @@ fn random_grid(rng: &mut SmallRng) -> Grid {
     grid
 }
 
-#[test]
-fn the_engine_agrees_with_the_brute_force_over_random_positions() {
-    let mut rng = SmallRng::seed_from_u64(0x0072_656e_6a75);
-    let mut compared = 0;
-    let mut forbidden_seen = 0;
-    while compared < 3000 {
-        let mut grid = random_grid(&mut rng);
+/// Compares the engine with the brute force over `count` positions from
+/// `make`; returns how many forbidden points they found.
+fn agreement_over(count: usize, seed: u64, make: fn(&mut SmallRng) -> Grid) -> usize {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let (mut compared, mut forbidden_seen) = (0, 0);
+    while compared < count {
+        let mut grid = make(&mut rng);
         let Ok(game) = Gomoku::from_fen(&grid.to_fen(true), &RENJU) else {
             continue; // both sides have a five
         };
@@ -169,6 +169,12 @@ fn the_engine_agrees_with_the_brute_force_over_random_positions() {
         forbidden_seen += brute.len();
         compared += 1;
     }
+    forbidden_seen
+}
+
+#[test]
+fn the_engine_agrees_with_the_brute_force_over_random_positions() {
+    let forbidden_seen = agreement_over(3000, 0x0072_656e_6a75, random_grid);
     // Dense enough that the comparison means something.
     assert!(
         forbidden_seen > 3000,
@@ -199,22 +205,7 @@ fn random_cluster(rng: &mut SmallRng) -> Grid {
 /// forbidden, or are fives elsewhere, inside dense Black clusters.
 #[test]
 fn the_engine_agrees_with_the_brute_force_over_dense_clusters() {
-    let mut rng = SmallRng::seed_from_u64(0x0063_6c75_7374);
-    let (mut compared, mut forbidden_seen) = (0, 0);
-    while compared < 20_000 {
-        let mut grid = random_cluster(&mut rng);
-        let Ok(game) = Gomoku::from_fen(&grid.to_fen(true), &RENJU) else {
-            continue; // both sides have a five
-        };
-        let brute: BTreeSet<String> = grid
-            .forbidden_cells()
-            .into_iter()
-            .map(|(x, y)| name(x, y))
-            .collect();
-        assert_eq!(engine_forbidden(&game), brute, "{}", grid.to_fen(true));
-        forbidden_seen += brute.len();
-        compared += 1;
-    }
+    let forbidden_seen = agreement_over(20_000, 0x0063_6c75_7374, random_cluster);
     assert!(
         forbidden_seen > 5000,
         "only {forbidden_seen} forbidden points"
