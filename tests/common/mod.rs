@@ -187,7 +187,14 @@ impl Engine {
             );
             std::thread::sleep(Duration::from_millis(5));
         }
-        self.lines.try_iter().collect()
+        // The reader thread may not have passed on the last lines the
+        // engine wrote before it exited (a loaded machine delays it): read
+        // until the thread closes the channel at the end of the output.
+        let mut rest = Vec::new();
+        while let Ok(line) = self.lines.recv_timeout(PATIENCE) {
+            rest.push(line);
+        }
+        rest
     }
 }
 
