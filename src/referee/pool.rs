@@ -4,7 +4,6 @@
 
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, AtomicUsize};
-use std::sync::mpsc;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -17,7 +16,7 @@ use super::schedule::{units, TournamentKind};
 use super::summary::progress_line;
 use super::table::{progress_status, Table};
 use super::tournament::{
-    add_overhead, build_rules, label_for, log_game_end, my_units, spawn_worker,
+    add_overhead, build_rules, label_for, log_game_end, my_units, spawn_workers,
     warn_if_cores_are_short, Finished, RecordsFile, Shard, UnitQueue, WorkerSetup,
 };
 use super::transcript::Transcript;
@@ -73,11 +72,7 @@ pub fn run_tournament<G: Game>(config: &TournamentConfig) -> Result<Table, Strin
         transcript: &config.transcript,
         rule_options: &config.rule_options,
     };
-    let (sender, receiver) = mpsc::channel::<Finished>();
-    let workers = (0..worker_count)
-        .map(|worker| spawn_worker(&setup, worker, queue.clone(), sender.clone()))
-        .collect::<Result<Vec<_>, String>>()?;
-    drop(sender);
+    let (receiver, workers) = spawn_workers(&setup, worker_count, &queue)?;
     let mut table = Table::new(config.kind, labels);
     let interactive = std::io::stderr().is_terminal();
     let mut widest_line = 0;

@@ -194,11 +194,7 @@ pub fn run_match<G: Game>(config: &MatchConfig) -> Result<MatchSummary, String> 
         transcript: &config.transcript,
         rule_options: &config.rule_options,
     };
-    let (sender, receiver) = mpsc::channel::<Finished>();
-    let workers = (0..worker_count)
-        .map(|worker| spawn_worker(&setup, worker, queue.clone(), sender.clone()))
-        .collect::<Result<Vec<_>, String>>()?;
-    drop(sender);
+    let (receiver, workers) = spawn_workers(&setup, worker_count, &queue)?;
     let mut summary = gather_results(config, &labels, receiver, records, &queue.stop, my_games)?;
     for worker in workers {
         let _ = worker.join();
@@ -245,7 +241,21 @@ impl RecordsFile {
 
 /// A worker thread with its own process of each engine, started when it
 /// first plays, playing units from the queue until it is empty or stopped.
-pub(super) fn spawn_worker<G: Game>(
+/// `count` workers taking units from `queue`; the finished games arrive on
+/// the receiver, which closes when the last worker is done.
+pub(super) fn spawn_workers<G: Game>(
+    setup: &WorkerSetup,
+    count: usize,
+    queue: &Arc<UnitQueue<G>>,
+) -> Result<(mpsc::Receiver<Finished>, Vec<thread::JoinHandle<()>>), String> {
+    let (sender, receiver) = mpsc::channel::<Finished>();
+    let workers = (0..count)
+        .map(|worker| spawn_worker(setup, worker, queue.clone(), sender.clone()))
+        .collect::<Result<Vec<_>, String>>()?;
+    Ok((receiver, workers))
+}
+
+fn spawn_worker<G: Game>(
     setup: &WorkerSetup,
     worker: usize,
     queue: Arc<UnitQueue<G>>,
