@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""What each side thought, move by move, in a match against a Gomocup brain.
+
+Reads the referee's transcript (`--log`) and records (`--records`) of a
+match between our UGI engine (engine 1) and a pbrain brain (engine 2, e.g.
+Rapfi) played at `--concurrency 1`, and prints for every game either a
+summary line or (with --game N) every move with our last `info` (depth,
+score, nodes) and the brain's last `MESSAGE ... Depth | Eval | Node` line.
+
+The summary says when each side first announced a forced win (our `mate N`,
+the brain's `+M` / `-M`), so the move where a lost game was lost can be
+found: the brain's first `+M` is the position after our decisive mistake.
+
+    target/release/bg-referee --game gomoku --concurrency 1 \
+        --engine cmd=target/release/bg-gomoku st=0.5 timemargin=100 \
+        --engine cmd=$HOME/.cache/sparring/pbrain-rapfi proto=pbrain st=0.5 timemargin=100 \
+        --games 40 --openings openings/piskvork-openings-15.txt \
+        --records r.jsonl --log r.log
+    python3 scripts/sparring-trace.py r.log r.jsonl            # one line a game
+    python3 scripts/sparring-trace.py r.log r.jsonl --game 2   # game 2, move by move
+"""
+
+import argparse
+import json
+import re
+
+OUR_INFO = re.compile(r"depth (\d+).*score (cp|mate) (-?\d+).*nodes (\d+)")
+BRAIN_INFO = re.compile(r"Depth (\S+) \| Eval (\S+) \| Node (\S+)")
+BRAIN_MOVE = re.compile(r"^\d+,\d+$")
+
+
+def thoughts_per_game(log_path):
+    """Per game, in order, each side's list of (move, last info) pairs."""
+    ours, brains = [], []
+    last_ours = last_brain = None
+    with open(log_path, errors="replace") as log:
+        for line in log:
+            parts = line.rstrip("\n").split(" ", 3)
+            if len(parts) < 4:
+                continue
+            _, label, direction, text = parts
+            if label.startswith("engine1"):
+                if direction == ">" and text.startswith("uginewgame"):
+                    ours.append([])
+                elif direction == "<" and text.startswith("info depth"):
+                    found = OUR_INFO.search(text)
+                    if found:
+                        last_ours = (found[1], f"{found[2]} {found[3]}", found[4])
+                elif direction == "<" and text.startswith("bestmove") and ours:
+                    ours[-1].append(last_ours)
+                    last_ours = None
+            elif direction == ">" and text.split()[:1] in (["START"], ["RESTART"]):
+                brains.append([])
+            elif direction == "<" and text.startswith("MESSAGE"):
+                found = BRAIN_INFO.search(text)
+                if found:
+                    last_brain = (found[1], found[2], found[3])
+            elif direction == "<" and BRAIN_MOVE.match(text) and brains:
+                brains[-1].append(last_brain)
+                last_brain = None
+    return ours, brains
+
+
+def plies(record, ours, brain):
+    """(ply, who, move, info) for every move not from the opening."""
+    ours_first = not record["players"][0].lower().startswith(BRAIN_NAME)
+    our_infos, brain_infos = iter(ours), iter(brain)
+    for index, move in enumerate(record["moves"]):
+        if move["book"]:
+            continue
+        ours_to_move = (index % 2 == 0) == ours_first
+        infos = our_infos if ours_to_move else brain_infos
+        yield index + 1, "us" if ours_to_move else "brain", move["move"], next(infos, None)
+
+
+def first(rows, who, test):
+    return next((ply for ply, w, _, info in rows if w == who and info and test(info[1])), None)
+
+
+def summary(number, record, rows):
+    ours_first = not record["players"][0].lower().startswith(BRAIN_NAME)
+    won = record["result"]["winner"] == ("p1" if ours_first else "p2")
+    brain_wins = first(rows, "brain", lambda e: e.startswith("+M"))
+    ours_before = [info for ply, w, _, info in rows if w == "us" and brain_wins and ply < brain_wins]
+    early = [info[1] for _, w, _, info in rows if w == "brain" and info][:3]
+    our_loss = first(rows, "us", lambda e: e.startswith("mate -"))
+    our_win = first(rows, "us", lambda e: re.match(r"mate \d", e))
+    brain_loss = first(rows, "brain", lambda e: e.startswith("-M"))
+    print(
+        f"game {number:3} opening {record['opening'].rsplit(':', 1)[-1]:>3}"
+        f" we are {'p1' if ours_first else 'p2'} {'won ' if won else 'lost'}"
+        f" in {len(record['moves'])} plies |"
+        f" brain +M at {brain_wins}, our mate- at {our_loss} |"
+        f" brain -M at {brain_loss}, our mate+ at {our_win} |"
+        f" our last eval before the brain's +M: {ours_before[-1] if ours_before else None} |"
+        f" brain's first evals {early}"
+    )
+
+
+def detail(number, record, rows):
+    print(f"game {number}: {record['players'][0]} - {record['players'][1]}, {record['result']}")
+    print("opening", " ".join(m["move"] for m in record["moves"] if m["book"]))
+    for ply, who, move, info in rows:
+        depth, score, nodes = info if info else ("-", "-", "-")
+        print(f"{ply:3} {who:5} {move:4} depth {depth:6} score {score:9} nodes {nodes}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("log")
+    parser.add_argument("records")
+    parser.add_argument("--game", type=int, help="one game (1-based), move by move")
+    parser.add_argument("--brain", default="rapfi", help="the brain's name in the records")
+    args = parser.parse_args()
+    global BRAIN_NAME
+    BRAIN_NAME = args.brain.lower()
+    with open(args.records) as file:
+        records = [json.loads(line) for line in file]
+    ours, brains = thoughts_per_game(args.log)
+    for number, record in enumerate(records, 1):
+        if args.game not in (None, number):
+            continue
+        our_game = ours[number - 1] if number <= len(ours) else []
+        brain_game = brains[number - 1] if number <= len(brains) else []
+        rows = list(plies(record, our_game, brain_game))
+        (detail if args.game else summary)(number, record, rows)
+
+
+BRAIN_NAME = "rapfi"
+
+if __name__ == "__main__":
+    main()
