@@ -13,6 +13,8 @@ use boardgames::referee::client::EngineSpec;
 use boardgames::referee::openings::OpeningSource;
 use boardgames::registry::{GameEntry, GameList, GameVisitor, LinearEvalVisitor, ProjectGames};
 use boardgames::tuning::commands::{run_sample, run_texel, run_wdl, SampleJob, TexelJob, WdlJob};
+use boardgames::tuning::datagen::{self, DatagenJob};
+use boardgames::tuning::dataset;
 use boardgames::tuning::sample::SampleFilter;
 use boardgames::tuning::spsa_run::{run_spsa, ParamRequest, SpsaJob};
 use boardgames::tuning::texel::FitSettings;
@@ -58,6 +60,48 @@ enum Command {
         rules: Vec<(String, String)>,
         #[arg(long)]
         out: PathBuf,
+    },
+    /// Self-play games at a fixed node count from varied openings, written
+    /// game by game to a binary data file (positions, the search's scores,
+    /// the results). Resumes a stopped run in the same file; `--shard K/N`
+    /// plays a share of the run, so several machines can each write one.
+    Datagen {
+        #[arg(long, ignore_case = true, value_parser = PossibleValuesParser::new(ProjectGames::names()))]
+        game: String,
+        /// The data file; an existing one is continued.
+        #[arg(long)]
+        out: PathBuf,
+        /// Games in the whole run, all shards together.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+        games: u32,
+        /// Nodes searched for every move.
+        #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: u64,
+        /// As the referee's: an openings file, `random:N` or `boards`.
+        #[arg(long, default_value = "random:4")]
+        openings: String,
+        /// Seeds the random openings.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long = "rule", value_parser = parse_rule)]
+        rules: Vec<(String, String)>,
+        /// `K/N`: play the games whose number is K modulo N.
+        #[arg(long, default_value = "0/1", value_parser = parse_shard)]
+        shard: (u32, u32),
+        /// Games played at once, one search thread each.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+        threads: u64,
+        /// Plies after which a game is stopped and counted drawn.
+        #[arg(long, default_value_t = boardgames::tuning::datagen::DEFAULT_MAX_PLIES)]
+        max_plies: usize,
+    },
+    /// What a data file of `datagen` holds: games, results, positions and
+    /// how many of them differ. `bg-tune sample --records` reads such
+    /// files too.
+    Dataset {
+        /// Data files (repeat for several).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
     },
     /// Fits the evaluation's weight table to labelled positions (Texel's
     /// method: a logistic model of the result, scale first, then Adam) and
@@ -201,6 +245,23 @@ fn parse_rule(text: &str) -> Result<(String, String), String> {
         .ok_or_else(|| format!("'{text}' is not NAME=VALUE"))
 }
 
+/// `K/N` with K below N.
+fn parse_shard(text: &str) -> Result<(u32, u32), String> {
+    let (k, n) = text.split_once('/').ok_or("a shard is K/N")?;
+    let k: u32 = k
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{k}' is not a number"))?;
+    let n: u32 = n
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{n}' is not a number"))?;
+    if n == 0 || k >= n {
+        return Err(format!("shard {k}/{n}: K must be below N"));
+    }
+    Ok((k, n))
+}
+
 fn texel<G: Game, T: LinearEval<G>>(job: &TexelJob) -> Result<String, String> {
     let bar = ProgressBar::new(job.settings.epochs as u64);
     if let Ok(style) = ProgressStyle::with_template("{bar:30} epoch {pos}/{len}, {eta} left  {msg}")
@@ -256,6 +317,39 @@ impl<G: Game> LinearEvalVisitor<G> for Texel<'_> {
     type Output = Result<String, String>;
     fn visit<T: LinearEval<G>>(self) -> Self::Output {
         texel::<G, T>(self.0)
+    }
+}
+
+struct Datagen<'a>(&'a DatagenJob);
+
+impl GameVisitor for Datagen<'_> {
+    type Output = Result<String, String>;
+    fn visit<E: GameEntry>(self) -> Self::Output {
+        let job = self.0;
+        let bar = ProgressBar::new(u64::from(job.games.div_ceil(job.shard.1)));
+        if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} games, {eta} left") {
+            bar.set_style(style);
+        }
+        let report = datagen::run::<E::Rules, E::Knowledge>(job, &|_| bar.inc(1));
+        bar.finish_and_clear();
+        let report = report?;
+        let data = dataset::read_file(&job.out)?;
+        let stats = datagen::stats::<E::Rules>(&data)?;
+        Ok(format!(
+            "{}\n{}: {}\n",
+            report.summary(),
+            job.out.display(),
+            stats.summary()
+        ))
+    }
+}
+
+struct DataStats<'a>(&'a dataset::DataFile);
+
+impl GameVisitor for DataStats<'_> {
+    type Output = Result<String, String>;
+    fn visit<E: GameEntry>(self) -> Self::Output {
+        datagen::stats::<E::Rules>(self.0).map(|stats| stats.summary())
     }
 }
 
@@ -352,6 +446,40 @@ fn run(cli: Cli) -> Result<String, String> {
                 plot,
             };
             for_game(&game, Spsa(&job))
+        }
+        Command::Datagen {
+            game,
+            out,
+            games,
+            nodes,
+            openings,
+            seed,
+            rules,
+            shard,
+            threads,
+            max_plies,
+        } => {
+            let job = DatagenJob {
+                out,
+                games,
+                nodes,
+                openings,
+                seed,
+                rules,
+                shard,
+                threads: threads as usize,
+                max_plies,
+            };
+            for_game(&game, Datagen(&job))
+        }
+        Command::Dataset { files } => {
+            let mut report = String::new();
+            for file in files {
+                let data = dataset::read_file(&file)?;
+                let stats = for_game(&data.header.game, DataStats(&data))?;
+                report += &format!("{}: {} {stats}\n", file.display(), data.header.game);
+            }
+            Ok(report)
         }
         Command::Wdl {
             positions,

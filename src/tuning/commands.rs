@@ -17,6 +17,7 @@ use super::texel::{fit, fit_scale, loss, Dataset, EpochLoss, FitSettings};
 use super::wdl_fit::{
     base_rate_loss, calibration_table, fit_wdl, log_loss, model_file, WdlData, SCALE_RANGE,
 };
+use super::{datagen, dataset};
 
 fn read(path: &Path) -> Result<String, String> {
     std::fs::read_to_string(path).map_err(|e| format!("cannot read '{}': {e}", path.display()))
@@ -39,6 +40,18 @@ pub fn run_sample<G: Game, K: AlphaBetaKnowledge<G>>(job: &SampleJob) -> Result<
     let rules = build_rules::<G>(&job.rule_options)?;
     let mut records = Vec::new();
     for path in &job.records {
+        if dataset::is_data_file(path) {
+            let data = dataset::read_file(path)?;
+            if !data.header.game.eq_ignore_ascii_case(G::NAME) {
+                return Err(format!(
+                    "'{}' holds {} games",
+                    path.display(),
+                    data.header.game
+                ));
+            }
+            records.extend(datagen::to_records::<G>(&data)?);
+            continue;
+        }
         let games =
             parse_json_lines(&read(path)?).map_err(|e| format!("{}: {e}", path.display()))?;
         records.extend(games);

@@ -6,6 +6,8 @@
 
 #[cfg(feature = "tune")]
 pub mod commands;
+pub mod datagen;
+pub mod dataset;
 #[cfg(feature = "tune")]
 pub mod plot;
 pub mod sample;
