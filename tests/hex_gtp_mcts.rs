@@ -46,7 +46,11 @@ fn pairs(reply: &str) -> Vec<(String, String)> {
 /// each candidate's move and visits, best first.
 fn candidates(reply: &str) -> (u64, Vec<String>, Vec<(String, u64)>) {
     let mut lines = success(reply).lines();
-    let head: Vec<&str> = lines.next().expect("head line").split_whitespace().collect();
+    let head: Vec<&str> = lines
+        .next()
+        .expect("head line")
+        .split_whitespace()
+        .collect();
     assert_eq!((head[0], head[2]), ("visits", "pv"), "{reply}");
     let visits = head[1].parse().expect("node visits");
     let pv = head[3..].iter().map(|s| s.to_string()).collect();
@@ -84,7 +88,10 @@ fn check_report(reply: &str, visits_reply: &str, legal: &HashSet<String>) -> Vec
 }
 
 fn legal(reply: &str) -> HashSet<String> {
-    success(reply).split_whitespace().map(str::to_owned).collect()
+    success(reply)
+        .split_whitespace()
+        .map(str::to_owned)
+        .collect()
 }
 
 /// After `hex-mcts-search` the candidates, visits, values and PV are the
@@ -111,7 +118,10 @@ fn gtp_mcts_analysis_reads_the_searched_tree() {
         assert!(ok && before.contains(cell), "{cell} {text}");
     }
     assert_eq!(success(&r[9]).split_whitespace().collect::<Vec<_>>(), pv);
-    assert_eq!(r[10], "= 9/9/9/9/4x4/9/9/9/9 w", "the analysis leaves the position alone");
+    assert_eq!(
+        r[10], "= 9/9/9/9/4x4/9/9/9/9 w",
+        "the analysis leaves the position alone"
+    );
     let played = success(&r[11]).to_owned();
     assert!(before.contains(&played), "{played}");
     let after = legal(&r[12]);

@@ -374,7 +374,6 @@ impl Session {
         Ok(())
     }
 
-
     fn genmove_finished(&self) -> bool {
         self.genmove.as_ref().is_none_or(|g| g.handle.is_finished())
     }

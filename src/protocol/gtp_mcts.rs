@@ -84,7 +84,8 @@ pub fn answer(
         crate::wire::gtp::parse_colour(word)
             .ok_or_else(|| format!("invalid color '{}'", word.to_ascii_lowercase()))?;
     }
-    let report = report.ok_or("no Monte Carlo search of this position: genmove or hex-mcts-search first")?;
+    let report =
+        report.ok_or("no Monte Carlo search of this position: genmove or hex-mcts-search first")?;
     Ok(match command {
         "hex-mcts-values" => cell_pairs(position, &report, value_text),
         "hex-mcts-visits" => cell_pairs(position, &report, |c| c.visits.to_string()),
@@ -202,7 +203,15 @@ mod tests {
         assert_eq!(time.movetime, Some(Duration::from_millis(2_500)));
         let count = search_limits(&["10000"]).expect("simulations");
         assert_eq!(count.nodes, Some(10_000));
-        for bad in [&[][..], &["0"], &["-3s"], &["nans"], &["1e99s"], &["x"], &["1", "2"]] {
+        for bad in [
+            &[][..],
+            &["0"],
+            &["-3s"],
+            &["nans"],
+            &["1e99s"],
+            &["x"],
+            &["1", "2"],
+        ] {
             assert!(search_limits(bad).is_err(), "{bad:?}");
         }
     }

@@ -205,7 +205,9 @@ mod tests {
             clock.limits(Player::P1).movetime,
             Some(Duration::from_millis(20))
         );
-        clock.time_left(Player::P2, &["w", "30", "5"]).expect("valid");
+        clock
+            .time_left(Player::P2, &["w", "30", "5"])
+            .expect("valid");
         assert_eq!(
             clock.limits(Player::P2).movetime,
             Some(Duration::from_secs(6))
@@ -219,7 +221,10 @@ mod tests {
         let main = limits.clock.expect("a clock");
         assert_eq!(main.time_left, Duration::from_secs(300));
         assert_eq!(main.increment, Duration::from_secs(2));
-        assert_eq!(set(&["0", "1", "0"]).limits(Player::P1), SearchLimits::default());
+        assert_eq!(
+            set(&["0", "1", "0"]).limits(Player::P1),
+            SearchLimits::default()
+        );
     }
 
     #[test]

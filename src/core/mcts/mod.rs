@@ -507,4 +507,3 @@ fn node_score(node: &Node) -> Score {
         }
     }
 }
-

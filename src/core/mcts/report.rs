@@ -3,9 +3,9 @@
 //! statistics as the tree holds them, with no game knowledge and no
 //! protocol; the front-end formats them.
 
+use super::node_score;
 use super::reuse::{self, KeptTree, MonteCarloTables};
 use super::tree::{Node, Proof, Tree};
-use super::node_score;
 use crate::core::game::{Game, MoveCode, Score};
 use crate::core::knowledge::Knowledge;
 
@@ -50,7 +50,14 @@ pub fn tree_report<G: Game, K: Knowledge<G>>(
     let KeptTree { root, tree } = tables.kept.as_ref()?;
     let target = knowledge.exact_key(position);
     let mut walker = root.clone();
-    let id = reuse::find(tree, super::tree::ROOT, &mut walker, target, knowledge, REPORT_PLIES)?;
+    let id = reuse::find(
+        tree,
+        super::tree::ROOT,
+        &mut walker,
+        target,
+        knowledge,
+        REPORT_PLIES,
+    )?;
     let node = tree.node(id);
     if !node.expanded {
         return None;

@@ -420,7 +420,6 @@ mod tests {
         assert!(pair.semi.contains(&cells(&hex, "a3")), "{pair:?}");
     }
 
-
     #[test]
     fn an_h_search_past_its_time_stops_before_any_work() {
         let hex = Hex::start_position(&HexRules {
