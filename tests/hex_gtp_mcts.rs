@@ -35,7 +35,7 @@ fn success(reply: &str) -> &str {
 /// `cell text` pairs of a `pspairs` reply.
 fn pairs(reply: &str) -> Vec<(String, String)> {
     let words: Vec<&str> = success(reply).split_whitespace().collect();
-    assert!(words.len() % 2 == 0, "{reply}");
+    assert!(words.len().is_multiple_of(2), "{reply}");
     words
         .chunks(2)
         .map(|pair| (pair[0].to_owned(), pair[1].to_owned()))
