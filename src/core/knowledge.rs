@@ -71,6 +71,11 @@ impl Deadline {
         }
     }
 
+    /// The hard time limit, if there is one.
+    pub fn hard(&self) -> Option<Instant> {
+        self.hard
+    }
+
     /// The time left before the hard limit, if there is one.
     pub fn remaining(&self) -> Option<Duration> {
         self.hard

@@ -15,6 +15,7 @@ use crate::core::control::{SearchControl, SearchSignals, MAX_PLY};
 pub use crate::core::control::{SearchInfo, SearchResult};
 use crate::core::game::{Game, OptionSpec};
 use crate::core::knowledge::{EvalTerm, KnowledgeSettings};
+pub use crate::core::mcts::{CandidateReport, TreeReport};
 use crate::core::params::SearchParams;
 use crate::core::presentation::Presentation;
 use crate::core::search;
@@ -300,13 +301,27 @@ impl<G: Game, K: EngineProfile<G>> Engine<G, K> {
         &mut self,
         limits: SearchLimits,
         root_moves: Vec<G::Move>,
+        on_info: Box<dyn FnMut(&SearchInfo) + Send>,
+    ) -> SearchHandle<G> {
+        let method = self.search_method(&limits);
+        self.start_search_by(method, limits, root_moves, on_info)
+    }
+
+    /// A search by `method` whatever the options say (an analysis that
+    /// wants the Monte Carlo tree); alpha-beta if the game has no such
+    /// search.
+    pub fn start_search_by(
+        &mut self,
+        method: SearchMethod,
+        limits: SearchLimits,
+        root_moves: Vec<G::Move>,
         mut on_info: Box<dyn FnMut(&SearchInfo) + Send>,
     ) -> SearchHandle<G> {
         let signals = SearchSignals::default();
         let control = self.search_control(&limits);
         let game = self.position.clone();
         // Monte Carlo search runs on one thread.
-        let monte_carlo = match self.search_method(&limits) {
+        let monte_carlo = match method {
             SearchMethod::AlphaBeta => None,
             SearchMethod::MonteCarlo => self.profile.methods.monte_carlo,
         };
@@ -409,6 +424,23 @@ impl<G: Game, K: EngineProfile<G>> Engine<G, K> {
             });
         }
         control
+    }
+
+    /// The last Monte Carlo search's statistics at the current position:
+    /// its root, or a position up to two plies below it that the tree
+    /// reached (after our move and the reply). `None` when no such search
+    /// ran or its tree does not hold this position expanded.
+    pub fn tree_report(&self) -> Option<TreeReport<G::Move>> {
+        let state = self.lock_state();
+        match state.knowledge.first() {
+            Some(knowledge) => {
+                crate::core::mcts::tree_report(&state.monte_carlo, &self.position, knowledge)
+            }
+            None => {
+                let knowledge = K::new(&self.settings);
+                crate::core::mcts::tree_report(&state.monte_carlo, &self.position, &knowledge)
+            }
+        }
     }
 
     /// `go searchmoves`: each move parsed and checked legal, none twice.

@@ -13,15 +13,17 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::Duration;
 
 use super::gtp_analysis;
+use super::gtp_mcts;
+use super::gtp_time::GtpClock;
 use super::gtp_values;
 use super::output::send;
 use crate::core::game::{Game, Outcome, Player, MATE_BOUND};
-use crate::engine::{Clock, Engine, SearchHandle, SearchLimits};
+use crate::engine::{Engine, SearchHandle, SearchLimits, SearchMethod};
 use crate::games::hex::{Hex, HexKnowledge, HexMove};
 use crate::wire::gtp::{is_comment, parse_command, to_gtp_move, GtpResponse};
 
 /// Every command this front-end answers, as `list_commands` shows them.
-pub const COMMANDS: [&str; 34] = [
+pub const COMMANDS: [&str; 40] = [
     "protocol_version",
     "name",
     "version",
@@ -37,6 +39,7 @@ pub const COMMANDS: [&str; 34] = [
     "showboard",
     "final_score",
     "time_left",
+    "time_settings",
     "hexgui-analyze_commands",
     "hex-eval",
     "hex-fen",
@@ -45,6 +48,11 @@ pub const COMMANDS: [&str; 34] = [
     "hex-legal",
     "hex-solve",
     "hex-move-values",
+    "hex-mcts-search",
+    "hex-mcts-values",
+    "hex-mcts-visits",
+    "hex-mcts-pv",
+    "hex-mcts-candidates",
     "vc-between-cells-full",
     "vc-between-cells-semi",
     "vc-edge",
@@ -77,17 +85,27 @@ pub fn looks_like_gtp(line: &str) -> bool {
 /// A GTP reply: success or failure text.
 type Reply = Result<String, String>;
 
+/// What a search on the search thread answers when it ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Answer {
+    /// `genmove`: the move, played.
+    Play,
+    /// `reg_genmove`: the move, not played.
+    Report,
+    /// `hex-mcts-search`: what the tree says of the position.
+    Analysis,
+}
+
 struct RunningGenmove {
     handle: SearchHandle<Hex>,
     id: Option<String>,
     colour: Player,
-    /// `reg_genmove` only reports the move; it does not play it.
-    play_it: bool,
+    answer: Answer,
 }
 
 struct Session {
     engine: Engine<Hex, HexKnowledge>,
-    clocks: [Option<Duration>; 2],
+    clock: GtpClock,
     genmove: Option<RunningGenmove>,
     quit: bool,
 }
@@ -97,7 +115,7 @@ struct Session {
 pub fn run_gtp(input: Receiver<String>, first_lines: Vec<String>) {
     let mut session = Session {
         engine: Engine::new(),
-        clocks: [None, None],
+        clock: GtpClock::default(),
         genmove: None,
         quit: false,
     };
@@ -190,11 +208,19 @@ impl Session {
             "clear_board" => self.engine.set_position(None, &[]).map(|_| String::new()),
             "play" => self.play(args),
             "genmove" | "reg_genmove" => {
-                match self.start_genmove(args, id.clone(), command == "genmove") {
+                let answer = match command {
+                    "genmove" => Answer::Play,
+                    _ => Answer::Report,
+                };
+                match self.start_genmove(args, id.clone(), answer) {
                     Ok(()) => return,
                     Err(message) => Err(message),
                 }
             }
+            "hex-mcts-search" => match self.start_analysis(args, id.clone()) {
+                Ok(()) => return,
+                Err(message) => Err(message),
+            },
             "undo" => self.engine.undo_move().map(|_| String::new()),
             "showboard" => Ok(format!("\n{}", self.engine.position().render())),
             "final_score" => match self.engine.position().outcome() {
@@ -203,8 +229,10 @@ impl Session {
                 _ => Err("cannot score: the game is not over".into()),
             },
             "time_left" => self.time_left(args),
+            "time_settings" => self.clock.time_settings(args).map(|_| String::new()),
             "hexgui-analyze_commands" => Ok(format!(
-                "{ANALYZE_COMMANDS}\n{}",
+                "{ANALYZE_COMMANDS}\n{}\n{}",
+                gtp_mcts::ANALYZE_COMMANDS,
                 gtp_analysis::ANALYZE_COMMANDS
             )),
             "hex-eval" => Ok(self.eval_text()),
@@ -232,6 +260,10 @@ impl Session {
             }
             "hex-solve" => self.solve(args),
             "hex-move-values" => gtp_values::move_values(&mut self.engine, args),
+            command if gtp_mcts::COMMANDS.contains(&command) => {
+                let report = self.engine.tree_report();
+                gtp_mcts::answer(self.engine.position(), report, command, args)
+            }
             command if gtp_analysis::COMMANDS.contains(&command) => {
                 gtp_analysis::answer(self.engine.position(), command, args)
             }
@@ -289,20 +321,14 @@ impl Session {
 
     fn time_left(&mut self, args: &[&str]) -> Reply {
         let colour = parse_colour(args.first().copied())?;
-        let seconds: f64 = args
-            .get(1)
-            .and_then(|s| s.parse().ok())
-            .filter(|s: &f64| s.is_finite() && *s >= 0.0)
-            .ok_or("usage: time_left <color> <seconds> [<stones>]")?;
-        self.clocks[colour.index()] = Some(Duration::from_secs_f64(seconds));
-        Ok(String::new())
+        self.clock.time_left(colour, args).map(|_| String::new())
     }
 
     fn start_genmove(
         &mut self,
         args: &[&str],
         id: Option<String>,
-        play_it: bool,
+        answer: Answer,
     ) -> Result<(), String> {
         let colour = parse_colour(args.first().copied())?;
         if self.engine.position().outcome().is_some() {
@@ -312,31 +338,38 @@ impl Session {
         if self.engine.position().side_to_move() != colour {
             self.set_side_to_move(colour)?;
         }
-        let limits = SearchLimits {
-            clock: self.clocks[colour.index()].map(|time_left| Clock {
-                time_left,
-                increment: Duration::ZERO,
-                moves_to_go: None,
-            }),
-            ..Default::default()
-        };
-        let handle = self.engine.start_search(
+        let limits = self.clock.limits(colour);
+        let handle = self.engine.start_search(limits, Box::new(log_progress));
+        self.genmove = Some(RunningGenmove {
+            handle,
+            id,
+            colour,
+            answer,
+        });
+        Ok(())
+    }
+
+    /// `hex-mcts-search <seconds>s | <simulations>`: a Monte Carlo search
+    /// of the position as it stands, whatever `SearchMethod` says, on the
+    /// search thread (HexGui's Stop button ends it); it answers with the
+    /// candidates, which the other `hex-mcts-*` commands then show.
+    fn start_analysis(&mut self, args: &[&str], id: Option<String>) -> Result<(), String> {
+        let limits = gtp_mcts::search_limits(args)?;
+        if self.engine.position().outcome().is_some() {
+            return Err("the game is over".into());
+        }
+        let colour = self.engine.position().side_to_move();
+        let handle = self.engine.start_search_by(
+            SearchMethod::MonteCarlo,
             limits,
-            Box::new(|info| {
-                log::info!(
-                    "depth {} score {} nodes {} pv {}",
-                    info.depth,
-                    info.score,
-                    info.nodes,
-                    info.pv.join(" ")
-                )
-            }),
+            Vec::new(),
+            Box::new(log_progress),
         );
         self.genmove = Some(RunningGenmove {
             handle,
             id,
             colour,
-            play_it,
+            answer: Answer::Analysis,
         });
         Ok(())
     }
@@ -357,12 +390,31 @@ impl Session {
         };
         let result = genmove.handle.wait();
         let position = self.engine.position().clone();
+        if genmove.answer == Answer::Analysis {
+            let reply = match self.engine.tree_report() {
+                Some(report) => Ok(gtp_mcts::candidates_text(&position, &report)),
+                // The root solver settled it before any simulation.
+                None => Ok(format!(
+                    "visits 0 pv {}",
+                    result
+                        .pv
+                        .iter()
+                        .map(|&mv| gtp_move(&position, mv))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                )),
+            };
+            return respond(genmove.id.as_deref(), reply);
+        }
+        if genmove.answer == Answer::Play {
+            self.clock.spent(genmove.colour, result.elapsed);
+        }
         let reply = match result.best_move {
             None => Ok("resign".to_string()),
             Some(_) if result.score <= -MATE_BOUND => Ok("resign".to_string()),
             Some(mv) => {
                 let text = gtp_move(&position, mv);
-                if genmove.play_it {
+                if genmove.answer == Answer::Play {
                     self.engine
                         .play_move(&position.format_move(mv))
                         .map(|_| text)
@@ -411,4 +463,15 @@ impl Session {
             format!("unproven; best {best} score {}", result.score)
         })
     }
+}
+
+/// A search's progress, for the log (stdout carries GTP only).
+fn log_progress(info: &crate::engine::SearchInfo) {
+    log::info!(
+        "depth {} score {} nodes {} pv {}",
+        info.depth,
+        info.score,
+        info.nodes,
+        info.pv.join(" ")
+    )
 }

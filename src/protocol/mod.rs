@@ -4,6 +4,8 @@
 pub mod engine_cli;
 pub mod gtp;
 pub mod gtp_analysis;
+pub mod gtp_mcts;
+pub mod gtp_time;
 pub mod gtp_values;
 pub mod output;
 pub mod pbrain;

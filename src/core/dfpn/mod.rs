@@ -55,8 +55,9 @@ const DEFENDER_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
 pub(super) const NO_MOVE_CODE: u32 = u32::MAX;
 /// Nodes between two looks at the deadline. A node may cost a
 /// millisecond (a Hex node runs H-search), and a root solver may have only
-/// tens of them; the clock costs some nanoseconds.
-const DEADLINE_CHECK_INTERVAL: u64 = 16;
+/// tens of them; the clock costs some nanoseconds. (At 16, a Hex root
+/// solver with a 2.5 ms share once took 21 ms.)
+const DEADLINE_CHECK_INTERVAL: u64 = 4;
 
 /// A node's proof and disproof numbers for the attacker. A proven node
 /// (`pn` 0) keeps in `bound` the plies of the win it found; a disproven one

@@ -11,6 +11,7 @@
 
 mod knowledge;
 mod playout;
+mod report;
 mod reuse;
 #[cfg(test)]
 mod tests;
@@ -24,6 +25,7 @@ use rand::SeedableRng;
 
 pub use knowledge::MonteCarloKnowledge;
 pub use playout::{random_playout, PlayoutRecord, PLAYOUT_PLY_LIMIT};
+pub use report::{tree_report, CandidateReport, TreeReport};
 pub use reuse::{KeptTree, MonteCarloTables};
 use tree::{Node, Proof, Selection, Tree, ROOT};
 
@@ -33,8 +35,11 @@ use super::control::{
 use super::game::{Game, MoveCode, Outcome, Player, Score};
 use super::knowledge::Deadline;
 
-/// Simulations between two looks at the clock and the stop flag.
-const CHECK_INTERVAL: u64 = 64;
+/// Simulations between two looks at the clock and the stop flag: a
+/// simulation takes some 35 us on 11x11 Hex, the clock some nanoseconds.
+/// (At 64, the first batch after a slow root took 2 to 10 ms, more than
+/// a 20 ms move with its overhead could absorb.)
+const CHECK_INTERVAL: u64 = 8;
 /// Time between two progress reports.
 const REPORT_INTERVAL: Duration = Duration::from_millis(1_000);
 /// The share of the move's time the game's own root solver may take.
@@ -158,11 +163,13 @@ impl<'a, G: Game, K: MonteCarloKnowledge<G>> MonteCarlo<'a, G, K> {
         if let Some(result) = self.solve_root(&deadline) {
             return result;
         }
+        let solved_at = self.start.elapsed();
         if self.tree.node(ROOT).expanded {
             self.narrow_kept_root();
         } else {
             self.expand_root(root_moves);
         }
+        let expanded_at = self.start.elapsed();
         let single_move = self.tree.open_children(ROOT) == 1;
         let mut next_report = self.start + REPORT_INTERVAL;
         while !single_move || self.control.until_stopped {
@@ -180,6 +187,14 @@ impl<'a, G: Game, K: MonteCarloKnowledge<G>> MonteCarlo<'a, G, K> {
         if self.control.lines > 1 {
             self.report_lines(report);
         }
+        // Where a move's time went, to find what overruns a deadline.
+        log::debug!(
+            "monte carlo: root solver until {:?}, root moves until {:?}, {} simulations until {:?}",
+            solved_at,
+            expanded_at,
+            self.simulations,
+            self.start.elapsed()
+        );
         self.result()
     }
 
@@ -410,15 +425,7 @@ impl<'a, G: Game, K: MonteCarloKnowledge<G>> MonteCarlo<'a, G, K> {
     /// The result of playing the root's child `first`: its line on down
     /// the most simulated moves, and its value.
     fn line_result(&self, first: u32) -> SearchResult<G::Move> {
-        let mut pv = vec![G::Move::from_code(self.tree.node(first).code)];
-        let mut id = first;
-        while let Some(child) = self.tree.best_child(id) {
-            if self.tree.node(child).visits == 0 {
-                break;
-            }
-            pv.push(G::Move::from_code(self.tree.node(child).code));
-            id = child;
-        }
+        let pv = report::line_from(&self.tree, first);
         SearchResult {
             best_move: pv.first().copied(),
             score: node_score(self.tree.node(first)),

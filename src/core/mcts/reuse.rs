@@ -53,7 +53,7 @@ pub(super) fn subtree<G: Game, K: Knowledge<G>>(
 
 /// The node below `id` (where `game` stands) whose position has the
 /// exact key `target`, at most `plies` below.
-fn find<G: Game, K: Knowledge<G>>(
+pub(super) fn find<G: Game, K: Knowledge<G>>(
     tree: &Tree,
     id: u32,
     game: &mut G,

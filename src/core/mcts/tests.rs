@@ -259,3 +259,36 @@ fn a_kept_root_has_only_the_moves_of_a_root() {
     }
     panic!("no kept root that must-play narrows was met");
 }
+
+/// A move whose time is already up still gets an answer, after one batch
+/// of simulations, the root's H-search cut short by the same deadline.
+#[test]
+fn a_deadline_already_past_yields_a_move_after_one_batch() {
+    let mut hex = board(11);
+    for cell in ["f6", "e7", "d7", "g5", "c9", "h4"] {
+        let mv = hex.parse_legal_move(cell).expect("legal");
+        hex.make_move(mv);
+    }
+    let past = crate::core::time::TimeBudget {
+        optimum: Some(std::time::Duration::ZERO),
+        maximum: Some(std::time::Duration::ZERO),
+        adaptive: false,
+    };
+    let control = SearchControl {
+        budget: past,
+        ..Default::default()
+    };
+    let mut kept = Kept::<HexKnowledge>::new();
+    let result = search(
+        hex.clone(),
+        &mut kept.knowledge,
+        &mut kept.monte_carlo,
+        &SearchSignals::default(),
+        control,
+        &[],
+        &mut |_| {},
+    );
+    let best = result.best_move.expect("a move");
+    assert!(hex.parse_legal_move(&hex.format_move(best)).is_ok());
+    assert!(result.nodes <= super::CHECK_INTERVAL, "{}", result.nodes);
+}

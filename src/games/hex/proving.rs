@@ -47,9 +47,9 @@ pub(super) struct NodeAnalysis {
 }
 
 impl NodeAnalysis {
-    /// H-search alone, as alpha-beta asks it.
-    pub fn plain(hex: &Hex) -> NodeAnalysis {
-        let (verdict, cells) = mustplay::judgement(hex, Budget::FULL);
+    /// H-search alone, as alpha-beta asks it, within `budget`.
+    pub fn plain(hex: &Hex, budget: Budget) -> NodeAnalysis {
+        let (verdict, cells) = mustplay::judgement(hex, budget);
         NodeAnalysis {
             verdict,
             pruning: None,
@@ -64,7 +64,7 @@ impl NodeAnalysis {
 /// inferior cells the mover need not try. Once anything is filled,
 /// proof lengths are bounded by the empty cells, the longest the game
 /// can last.
-pub(super) fn analyse_node(hex: &Hex, stats: &mut ProofStats) -> NodeAnalysis {
+pub(super) fn analyse_node(hex: &Hex, budget: Budget, stats: &mut ProofStats) -> NodeAnalysis {
     let mover = hex.side_to_move_player();
     let inferior = InferiorCells::analyse(hex, mover);
     let empty = hex.empty_cells().count() as u32;
@@ -96,7 +96,7 @@ pub(super) fn analyse_node(hex: &Hex, stats: &mut ProofStats) -> NodeAnalysis {
             cells: fill_patterns(winner),
         };
     }
-    let (mut verdict, cells) = mustplay::judgement(&inferior.filled, Budget::FULL);
+    let (mut verdict, cells) = mustplay::judgement(&inferior.filled, budget);
     if !inferior.fill.is_empty() {
         match &mut verdict {
             VcVerdict::Win { plies, .. } => *plies = (*plies).max(win_bound),

@@ -23,23 +23,38 @@ use super::connections::{self, Added, Node, PairConnections};
 use super::templates;
 use crate::core::Player;
 use std::collections::VecDeque;
+use std::time::Instant;
 
 const NO_NODE: u16 = u16::MAX;
 const NO_PAIR: u32 = u32::MAX;
 
 /// How much work one H-search may do, in carrier comparisons of the AND
-/// rule (deterministic, unlike a clock, so that a search is reproducible).
+/// rule (deterministic, unlike a clock, so that a search is reproducible),
+/// and, inside a timed search, until when: an H-search takes from 1 to
+/// some 30 ms on 11x11, more than a fast move has. Stopped early, it has
+/// found fewer connections, each of them sound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
     pub max_work: u64,
+    pub until: Option<Instant>,
 }
 
 impl Budget {
     /// Enough to finish on 11x11 and 13x13 middle games (`hex vc-bench`).
     pub const FULL: Budget = Budget {
         max_work: 20_000_000,
+        until: None,
     };
+
+    /// The same work, stopped at `until` if that comes first.
+    pub fn until(self, until: Option<Instant>) -> Budget {
+        Budget { until, ..self }
+    }
 }
+
+/// New full connections worked off between two looks at the clock: each
+/// takes microseconds, the clock some nanoseconds.
+const CLOCK_CHECK_INTERVAL: u32 = 16;
 
 /// One player's virtual connections in one position, with carriers of
 /// type `C` (`CellSet` by default; `SmallCellSet` on boards up to 8x8).
@@ -276,8 +291,11 @@ impl<C: Carrier> Connections<C> {
     fn run(&mut self, budget: Budget) {
         let mut found: Vec<(u16, C)> = Vec::new();
         let mut scratch = Vec::new();
+        let mut until_clock: u32 = 0;
         while let Some((a, b, carrier)) = self.queue.pop_front() {
-            if self.work > budget.max_work {
+            let late = until_clock == 0 && budget.until.is_some_and(|t| Instant::now() >= t);
+            until_clock = until_clock.checked_sub(1).unwrap_or(CLOCK_CHECK_INTERVAL);
+            if self.work > budget.max_work || late {
                 self.complete = false;
                 return;
             }
@@ -400,5 +418,18 @@ mod tests {
         let pair = vc.between(node("b2"), node("a4")).expect("half connected");
         assert!(pair.full.is_empty(), "{pair:?}");
         assert!(pair.semi.contains(&cells(&hex, "a3")), "{pair:?}");
+    }
+
+    #[test]
+    fn an_h_search_past_its_time_stops_before_any_work() {
+        let hex = Hex::start_position(&HexRules {
+            board_size: 11,
+            swap: false,
+        });
+        let past = Budget::FULL.until(Some(Instant::now()));
+        let vc = Connections::compute(&hex, Player::P1, past);
+        assert!(!vc.complete);
+        assert_eq!(vc.work, 0);
+        assert!(Connections::compute(&hex, Player::P1, Budget::FULL).complete);
     }
 }
