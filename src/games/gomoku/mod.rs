@@ -14,6 +14,7 @@ pub mod pattern;
 mod profile;
 pub mod renju;
 mod settings;
+pub mod swap2;
 pub mod speed;
 mod threats;
 mod vcf;
