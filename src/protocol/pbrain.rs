@@ -113,7 +113,11 @@ pub fn run_pbrain(input: Receiver<String>, first_lines: Vec<String>) {
 }
 
 /// Runs the Gomocup loop with `settings`.
-pub fn run_pbrain_with(input: Receiver<String>, first_lines: Vec<String>, settings: PbrainSettings) {
+pub fn run_pbrain_with(
+    input: Receiver<String>,
+    first_lines: Vec<String>,
+    settings: PbrainSettings,
+) {
     let seed = settings.seed.unwrap_or_else(rand::random);
     log::debug!("Swap2 proposals drawn with seed {seed}");
     let mut session = Session {
@@ -594,7 +598,10 @@ fn search_verdict(
 ) -> Verdict {
     if let Err(message) = engine.set_position(Some(&position.to_fen()), &[]) {
         log::error!("swap2: cannot search {}: {message}", position.to_fen());
-        return Verdict { score: 0, best: None };
+        return Verdict {
+            score: 0,
+            best: None,
+        };
     }
     let limits = SearchLimits {
         movetime: Some(time),

@@ -174,7 +174,8 @@ fn most_balanced<const N: usize>(
         .into_iter()
         .filter(|(_, s)| s.abs() <= best + NEAR_BEST)
         .collect();
-    near.choose(rng).map(|&(stones, score)| (stones, score, (low, high)))
+    near.choose(rng)
+        .map(|&(stones, score)| (stones, score, (low, high)))
 }
 
 fn names(stones: &[Move]) -> String {
@@ -243,7 +244,10 @@ fn respond(
         }
     }
     if score < 0 {
-        return Ok(swap(score, "no balanced pair of stones found; Black is better"));
+        return Ok(swap(
+            score,
+            "no balanced pair of stones found; Black is better",
+        ));
     }
     play_white(position, verdict, "staying White")
 }
@@ -357,7 +361,11 @@ mod tests {
             let stones = decision.stones();
             assert_eq!(stones.len(), 3, "{decision:?}");
             assert!(after(&played(&[]), &stones).is_some());
-            assert_eq!(decision, decide_with(&[], 0, seed), "same seed, same opening");
+            assert_eq!(
+                decision,
+                decide_with(&[], 0, seed),
+                "same seed, same opening"
+            );
             seen.push(stones);
         }
         seen.sort();

@@ -46,7 +46,11 @@ fn random_command(rng: &mut StdRng) -> PbrainCommand {
 fn random_reply(rng: &mut StdRng) -> PbrainReply {
     match rng.gen_range(0..10) {
         8 => PbrainReply::Swap,
-        9 => PbrainReply::Moves((0..rng.gen_range(2..4)).map(|_| random_point(rng)).collect()),
+        9 => PbrainReply::Moves(
+            (0..rng.gen_range(2..4))
+                .map(|_| random_point(rng))
+                .collect(),
+        ),
         0 => PbrainReply::Ok,
         1 => PbrainReply::Move(random_point(rng)),
         2 => PbrainReply::Suggest(random_point(rng)),
@@ -99,7 +103,10 @@ fn board_lines_round_trip() {
 
 #[test]
 fn swap2_lines_read_points_and_done() {
-    assert_eq!(parse_swap2_line(" 7, 8 "), Ok(Swap2Line::Stone(Point { x: 7, y: 8 })));
+    assert_eq!(
+        parse_swap2_line(" 7, 8 "),
+        Ok(Swap2Line::Stone(Point { x: 7, y: 8 }))
+    );
     assert_eq!(parse_swap2_line("done"), Ok(Swap2Line::Done));
     for bad in ["7,7,1", "7", "x,y", "-1,2", "SWAP"] {
         let error = parse_swap2_line(bad).unwrap_err();
