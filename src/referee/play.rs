@@ -129,15 +129,17 @@ fn charge_time(
 }
 
 /// The Swap2 exchange with the seated engines (player 1 proposes), each
-/// answer charged to the asked engine's clock. The record gets the stones
-/// and the exchange; returns the exchange (its stones, whether the seats
-/// turn), or `None` when an engine failed and the record is finished.
+/// answer charged to the asked engine's clock. Its stones are played on
+/// `position` and added to `moves` and the record, with the exchange;
+/// returns whether the seats turn (the proposer plays White), or `None`
+/// when an engine failed and the record is finished.
 fn open_with_swap2<G: Game>(
     rules: &G::Rules,
     engines: &mut [&mut EngineClient; 2],
     clocks: &mut [Option<Clock>; 2],
     record: &mut GameRecord,
-) -> Option<swap2::Swap2Record> {
+    (position, moves): (&mut G, &mut Vec<String>),
+) -> Option<bool> {
     let names = [
         engines[0].display_name.clone(),
         engines[1].display_name.clone(),
@@ -159,21 +161,33 @@ fn open_with_swap2<G: Game>(
     };
     let outcome = swap2::run::<G>(rules, &names, &mut ask);
     let millis = swap2::stone_millis(&outcome.record);
-    for (mv, millis) in outcome.record.stones.iter().zip(millis) {
+    for (text, millis) in outcome.record.stones.iter().zip(millis) {
+        // The exchange played each stone under the same rules already.
+        let Ok(mv) = position.parse_legal_move(text) else {
+            record.result = GameResult {
+                winner: None,
+                termination: Termination::ProtocolError,
+                reason: format!("referee cannot play Swap2 stone '{text}'"),
+            };
+            return None;
+        };
+        position.make_move(mv);
+        moves.push(text.clone());
         record.moves.push(MoveRecord {
-            mv: mv.clone(),
+            mv: text.clone(),
             millis,
             ..MoveRecord::default()
         });
     }
     record.opening = "swap2".to_owned();
-    record.swap2 = Some(outcome.record.clone());
+    let turned = outcome.record.proposer_white;
+    record.swap2 = Some(outcome.record);
     match outcome.result {
         Some(result) => {
             record.result = result;
             None
         }
-        None => Some(outcome.record),
+        None => Some(turned),
     }
 }
 
@@ -270,25 +284,12 @@ pub fn play_game<G: Game>(
     };
     let mut increments = [increment_of(engines[0]), increment_of(engines[1])];
     if settings.swap2 {
-        let Some(opening) = open_with_swap2::<G>(rules, &mut engines, &mut clocks, &mut record)
+        let game = (&mut position, &mut moves);
+        let Some(turned) = open_with_swap2(rules, &mut engines, &mut clocks, &mut record, game)
         else {
             return record;
         };
-        for text in &opening.stones {
-            match position.parse_legal_move(text) {
-                Ok(mv) => position.make_move(mv),
-                Err(_) => {
-                    record.result = GameResult {
-                        winner: None,
-                        termination: Termination::ProtocolError,
-                        reason: format!("referee cannot play Swap2 stone '{text}'"),
-                    };
-                    return record;
-                }
-            }
-            moves.push(text.clone());
-        }
-        if opening.proposer_white {
+        if turned {
             // The seats turn with the colours: player 1 is Black.
             engines.swap(0, 1);
             clocks.swap(0, 1);
