@@ -7,15 +7,19 @@
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+
 use super::output::send;
 use crate::core::game::{Game, Player};
 use crate::engine::{Clock, Engine, SearchLimits};
 use crate::games::gomoku::board::{cell_of, coordinates, MAX_SIZE, MIN_SIZE};
 use crate::games::gomoku::notation::format_cell;
+use crate::games::gomoku::swap2::{self, Swap2Choice, Swap2Decision, Verdict};
 use crate::games::gomoku::{Gomoku, GomokuKnowledge};
 use crate::wire::pbrain::{
-    parse_board_line, parse_command, BoardLine, CommandError, PbrainCommand, PbrainReply, Point,
-    Stone, COMMANDS,
+    parse_board_line, parse_command, parse_swap2_line, BoardLine, CommandError, PbrainCommand,
+    PbrainReply, Point, Stone, Swap2Line, COMMANDS,
 };
 use crate::wire::Score;
 
@@ -81,16 +85,48 @@ struct Session {
     pending: Vec<String>,
     /// Lines of a `BOARD` block being read.
     board_block: Option<Vec<(Point, Stone)>>,
+    /// A `SWAP2BOARD` block being read.
+    swap2_block: Option<Swap2Block>,
+    /// Draws among near-balanced Swap2 proposals.
+    rng: StdRng,
     quit: bool,
+}
+
+/// The stones of a `SWAP2BOARD` block so far, and its first bad line: the
+/// block is refused as a whole at `DONE`, so that one `ERROR` answers it.
+#[derive(Default)]
+struct Swap2Block {
+    stones: Vec<Point>,
+    problem: Option<String>,
+}
+
+/// What the executable's command line may set.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PbrainSettings {
+    /// Seeds the Swap2 proposals' draw; `None` draws a new seed.
+    pub seed: Option<u64>,
 }
 
 /// Runs the Gomocup loop until `END` or the end of input.
 pub fn run_pbrain(input: Receiver<String>, first_lines: Vec<String>) {
+    run_pbrain_with(input, first_lines, PbrainSettings::default());
+}
+
+/// Runs the Gomocup loop with `settings`.
+pub fn run_pbrain_with(
+    input: Receiver<String>,
+    first_lines: Vec<String>,
+    settings: PbrainSettings,
+) {
+    let seed = settings.seed.unwrap_or_else(rand::random);
+    log::debug!("Swap2 proposals drawn with seed {seed}");
     let mut session = Session {
         engine: Engine::new(),
         limits: Limits::default(),
         pending: Vec::new(),
         board_block: None,
+        swap2_block: None,
+        rng: StdRng::seed_from_u64(seed),
         quit: false,
     };
     let mut queued: std::collections::VecDeque<String> = first_lines.into();
@@ -149,6 +185,9 @@ impl Session {
             }
             return;
         }
+        if self.swap2_block.is_some() {
+            return self.swap2_line(line);
+        }
         if line.is_empty() {
             return;
         }
@@ -177,6 +216,7 @@ impl Session {
                 Err(message) => error(&message),
             },
             PbrainCommand::Board => self.board_block = Some(Vec::new()),
+            PbrainCommand::Swap2Board => self.swap2_block = Some(Swap2Block::default()),
             PbrainCommand::Takeback(point) => self.take_back(point),
             PbrainCommand::Info { key, value } => self.info(&key, &value),
             PbrainCommand::End => self.quit = true,
@@ -184,7 +224,9 @@ impl Session {
                 ("name".into(), Gomoku::NAME.into()),
                 ("version".into(), env!("CARGO_PKG_VERSION").into()),
                 ("author".into(), super::ugi::AUTHOR.into()),
+                // No country or web site to name: "-" says so.
                 ("country".into(), "-".into()),
+                ("www".into(), "-".into()),
             ])),
             // Outside a search there is nothing to stop.
             PbrainCommand::Stop => {
@@ -322,10 +364,18 @@ impl Session {
         }
     }
 
-    /// Gomocup's rule bits: 4 is renju, else 1 is exactly five; 2 (a
-    /// continuous game) changes nothing here, and other bits (caro) are not
-    /// supported: a message says which rule is played instead.
+    /// Gomocup's rule bits: 1 exactly five, 2 a continuous game, 4 renju,
+    /// 8 caro. 4 (with or without 1) is renju, else 1 is exactly five,
+    /// else freestyle; 2 changes nothing here. Caro and unknown bits are
+    /// refused, the rule and the position kept.
     fn set_rule(&mut self, bits: u64) {
+        if bits & !7 != 0 {
+            return error(&format!(
+                "rule {bits} is not supported: 0 freestyle, 1 exactly five, 4 renju \
+                 (2, a continuous game, may be added); the rule stays {}",
+                rule_name(self.engine.rules().rule)
+            ));
+        }
         let rule = if bits & 4 != 0 {
             "renju"
         } else if bits & 1 != 0 {
@@ -333,36 +383,141 @@ impl Session {
         } else {
             "freestyle"
         };
-        if bits & !7 != 0 {
-            reply(PbrainReply::Message(format!(
-                "rule {bits} is not supported; playing {rule}"
-            )));
-        }
         if self.engine.rules().rule == rule_of(rule) {
             return;
         }
-        let moves: Vec<String> = self
-            .engine
-            .history()
-            .iter()
-            .map(|&mv| format_cell(mv as usize))
-            .collect();
-        let fen = self.engine.position().to_fen();
-        let had_base = self.engine.history().len() < self.engine.position().ply() as usize;
+        let snapshot = self.snapshot();
         if let Err(message) = self.engine.set_option("Rule", rule) {
             return error(&message);
         }
-        let refs: Vec<&str> = moves.iter().map(String::as_str).collect();
-        let rebuilt = if had_base {
-            self.engine.set_position(Some(&fen), &[])
-        } else {
-            self.engine.set_position(None, &refs)
-        };
-        if let Err(message) = rebuilt {
+        if let Err(message) = self.restore(&snapshot) {
             error(&format!(
                 "the position does not fit the new rule: {message}"
             ));
         }
+    }
+
+    /// The position as the moves from the empty board when it was built
+    /// so, else as a position string.
+    fn snapshot(&self) -> Snapshot {
+        let history = self.engine.history();
+        Snapshot {
+            moves: history.iter().map(|&mv| format_cell(mv as usize)).collect(),
+            fen: self.engine.position().to_fen(),
+            had_base: history.len() < self.engine.position().ply() as usize,
+        }
+    }
+
+    fn restore(&mut self, snapshot: &Snapshot) -> Result<(), String> {
+        if snapshot.had_base {
+            return self.engine.set_position(Some(&snapshot.fen), &[]);
+        }
+        let moves: Vec<&str> = snapshot.moves.iter().map(String::as_str).collect();
+        self.engine.set_position(None, &moves)
+    }
+
+    /// A line of a `SWAP2BOARD` block; `DONE` answers it.
+    fn swap2_line(&mut self, line: &str) {
+        if matches!(parse_command(line), Ok(PbrainCommand::End)) {
+            self.quit = true;
+            return;
+        }
+        let Some(block) = self.swap2_block.as_mut() else {
+            return;
+        };
+        match parse_swap2_line(line) {
+            Ok(Swap2Line::Stone(point)) => block.stones.push(point),
+            Ok(Swap2Line::Done) => {
+                let block = std::mem::take(block);
+                self.swap2_block = None;
+                match block.problem {
+                    Some(problem) => error(&problem),
+                    None => self.answer_swap2(&block.stones),
+                }
+            }
+            Err(message) => {
+                block.problem.get_or_insert(message);
+            }
+        }
+    }
+
+    /// The stones of a `SWAP2BOARD` block as moves from the empty board,
+    /// black first, each checked on the board, empty and legal.
+    fn swap2_moves(&self, stones: &[Point]) -> Result<Vec<String>, String> {
+        if ![0, 3, 5].contains(&stones.len()) {
+            return Err(format!(
+                "SWAP2BOARD takes 0, 3 or 5 stones, not {}",
+                stones.len()
+            ));
+        }
+        let mut position = Gomoku::start_position(self.engine.rules());
+        let mut moves = Vec::new();
+        for &point in stones {
+            let Point { x, y } = on_board(point, self.size())?;
+            let name = format_cell(cell_of(x, y));
+            let mv = position
+                .parse_legal_move(&name)
+                .map_err(|_| format!("SWAP2BOARD {point}: {}", illegal(&position, &name)))?;
+            position.make_move(mv);
+            moves.push(name);
+        }
+        Ok(moves)
+    }
+
+    /// Answers a `SWAP2BOARD` block: the decision, explained in a MESSAGE,
+    /// then the answer; the position is left as the stones with ours added.
+    fn answer_swap2(&mut self, stones: &[Point]) {
+        let moves = match self.swap2_moves(stones) {
+            Ok(moves) => moves,
+            Err(message) => return error(&message),
+        };
+        let snapshot = self.snapshot();
+        let started = Instant::now();
+        let decision = self.decide_swap2(&moves);
+        if let Some(left) = self.limits.time_left.as_mut() {
+            *left = left.saturating_sub(started.elapsed());
+        }
+        let decision = match decision {
+            Ok(decision) => decision,
+            Err(message) => {
+                if let Err(why) = self.restore(&snapshot) {
+                    log::error!("restoring the position: {why}");
+                }
+                return error(&message);
+            }
+        };
+        log::info!("swap2: {}", decision.reason);
+        reply(PbrainReply::Message(format!("swap2: {}", decision.reason)));
+        reply(swap2_reply(&decision));
+    }
+
+    /// Searches for the decision and sets the position that follows it.
+    fn decide_swap2(&mut self, moves: &[String]) -> Result<Swap2Decision, String> {
+        let refs: Vec<&str> = moves.iter().map(String::as_str).collect();
+        self.engine.set_position(None, &refs)?;
+        let position = self.engine.position().clone();
+        let budget = self.swap2_budget();
+        let engine = &mut self.engine;
+        let mut search = |position: &Gomoku, time: Duration| search_verdict(engine, position, time);
+        let decision = swap2::decide(&position, &mut search, budget, &mut self.rng)?;
+        let mut all: Vec<String> = moves.to_vec();
+        all.extend(decision.stones().iter().map(|&mv| format_cell(mv as usize)));
+        let refs: Vec<&str> = all.iter().map(String::as_str).collect();
+        self.engine.set_position(None, &refs)?;
+        Ok(decision)
+    }
+
+    /// The whole Swap2 decision's time: the turn limit (or a tenth of the
+    /// match clock) less the margin, and a quarter kept back for the
+    /// several searches' own start and stop.
+    fn swap2_budget(&self) -> Duration {
+        let limits = &self.limits;
+        let margin = SAFETY_MARGIN.min(limits.turn_timeout / 5);
+        let mut cap = limits.turn_timeout.saturating_sub(margin);
+        if let Some(left) = limits.time_left.or(limits.match_timeout) {
+            cap = cap.min(left.saturating_sub(SAFETY_MARGIN) / 10);
+        }
+        cap * 3 / 4
     }
 
     /// Searches the current position and answers with our move (after
@@ -417,6 +572,76 @@ impl Session {
             result.elapsed.as_millis()
         )));
         reply(PbrainReply::Move(Point { x, y }));
+    }
+}
+
+/// The position of [`Session::snapshot`].
+struct Snapshot {
+    moves: Vec<String>,
+    fen: String,
+    had_base: bool,
+}
+
+/// Why `name` cannot be played in `position`.
+fn illegal(position: &Gomoku, name: &str) -> String {
+    match position.parse_move(name) {
+        Ok(mv) => position.illegal_reason(mv),
+        Err(why) => why,
+    }
+}
+
+/// A short search of `position` for the Swap2 decisions.
+fn search_verdict(
+    engine: &mut Engine<Gomoku, GomokuKnowledge>,
+    position: &Gomoku,
+    time: Duration,
+) -> Verdict {
+    if let Err(message) = engine.set_position(Some(&position.to_fen()), &[]) {
+        log::error!("swap2: cannot search {}: {message}", position.to_fen());
+        return Verdict {
+            score: 0,
+            best: None,
+        };
+    }
+    let limits = SearchLimits {
+        movetime: Some(time),
+        ..Default::default()
+    };
+    let result = engine.start_search(limits, Box::new(|_| {})).wait();
+    log::debug!(
+        "swap2: {} scores {} at depth {}",
+        position.to_fen(),
+        result.score,
+        result.depth
+    );
+    Verdict {
+        score: result.score,
+        best: result.best_move,
+    }
+}
+
+fn point_of(mv: u16) -> Point {
+    let (x, y) = coordinates(mv as usize);
+    Point { x, y }
+}
+
+/// The protocol's answer to a Swap2 decision.
+fn swap2_reply(decision: &Swap2Decision) -> PbrainReply {
+    match &decision.choice {
+        Swap2Choice::Swap => PbrainReply::Swap,
+        Swap2Choice::Play(mv) => PbrainReply::Move(point_of(*mv)),
+        Swap2Choice::Propose(_) | Swap2Choice::AddTwo(_) => {
+            PbrainReply::Moves(decision.stones().into_iter().map(point_of).collect())
+        }
+    }
+}
+
+fn rule_name(rule: crate::games::gomoku::board::Rule) -> &'static str {
+    use crate::games::gomoku::board::Rule;
+    match rule {
+        Rule::Standard => "standard",
+        Rule::Renju => "renju",
+        Rule::Freestyle => "freestyle",
     }
 }
 

@@ -51,6 +51,26 @@ impl HumanSide {
     }
 }
 
+/// How games open besides the openings given (`--opening-rule`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum OpeningRule {
+    /// The openings as given (or the start position).
+    #[default]
+    None,
+    /// Gomoku's Swap2, asked of pbrain engines by `SWAP2BOARD`.
+    Swap2,
+}
+
+impl OpeningRule {
+    pub fn parse(text: &str) -> Result<Self, String> {
+        match text.to_ascii_lowercase().as_str() {
+            "none" => Ok(OpeningRule::None),
+            "swap2" => Ok(OpeningRule::Swap2),
+            other => Err(format!("unknown opening rule '{other}': none or swap2")),
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Cli {
     pub game: String,
@@ -62,6 +82,7 @@ pub struct Cli {
     pub openings: Option<OpeningSource>,
     /// The seed of random openings that give none of their own.
     pub seed: u64,
+    pub opening_rule: OpeningRule,
     pub max_plies: Option<usize>,
     pub rule_options: Vec<(String, String)>,
     pub sprt: Option<SprtConfig>,
@@ -89,6 +110,7 @@ const USAGE: &str = "\
   bg-referee --game <breakthrough|hex|gomoku|cavalo> --engine cmd=<command> [name=N] [proto=ugi|uci|gtp|pbrain]
           [option.X=V] [st=S] [tc=[M/]B[+I]] [depth=D] [nodes=N] [timemargin=MS] [dir=D] [ponder=true]
           --engine ... [--ponder] [--games N] [--concurrency K] [--openings FILE|random:N[:SEED]|boards[:SEED]] [--seed S]
+          [--opening-rule none|swap2]
           [--maxmoves PLIES] [--rule X=V]... [--sprt elo0=E0 elo1=E1 alpha=A beta=B]
           [--records FILE | --no-records] [--event NAME] [--site NAME] [--log FILE] [--ready-timeout MS]
           [--ping MS] [--grace MS] [--quiet] [--shard K/N]
@@ -134,6 +156,12 @@ struct RefereeArgs {
     /// Seed of random openings that give none of their own.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// none, or swap2: each Gomoku game opens with Swap2 between two pbrain
+    /// engines (Gomocup's SWAP2BOARD): player 1 as scheduled proposes three
+    /// stones, and the engines choose their colours; each pair of games
+    /// swaps the proposer.
+    #[arg(long, value_name = "RULE", default_value = "none", value_parser = OpeningRule::parse)]
+    opening_rule: OpeningRule,
     /// A draw after this many plies, opening included.
     #[arg(long = "maxmoves", value_name = "PLIES")]
     max_plies: Option<usize>,
@@ -353,6 +381,9 @@ fn checked(typed: RefereeArgs, engine_words: &[Vec<String>]) -> Result<Cli, Stri
         Some(words) => Some(SprtConfig::parse(words)?),
         None => None,
     };
+    if typed.opening_rule == OpeningRule::Swap2 {
+        check_swap2(&typed, &game, &engines)?;
+    }
     let count = |value: u64| usize::try_from(value).map_err(|e| e.to_string());
     Ok(Cli {
         game,
@@ -361,6 +392,7 @@ fn checked(typed: RefereeArgs, engine_words: &[Vec<String>]) -> Result<Cli, Stri
         concurrency: count(typed.concurrency)?,
         openings,
         seed: typed.seed,
+        opening_rule: typed.opening_rule,
         max_plies: typed.max_plies,
         rule_options: typed.rules,
         sprt,
@@ -384,6 +416,27 @@ fn checked(typed: RefereeArgs, engine_words: &[Vec<String>]) -> Result<Cli, Stri
         event: typed.event,
         site: typed.site,
     })
+}
+
+/// Swap2 is Gomoku's, asked by the Gomocup protocol's `SWAP2BOARD`, and
+/// makes the openings itself.
+fn check_swap2(typed: &RefereeArgs, game: &str, engines: &[Arc<EngineSpec>]) -> Result<(), String> {
+    if game != "gomoku" {
+        return Err(format!("--opening-rule swap2 is for gomoku, not {game}"));
+    }
+    if typed.human.is_some() || typed.compliance.is_some() {
+        return Err("--opening-rule swap2 is for engine matches".to_owned());
+    }
+    if typed.openings.is_some() {
+        return Err("--opening-rule swap2 makes the openings: no --openings with it".to_owned());
+    }
+    match engines.iter().find(|e| !e.proto.client().can_swap2()) {
+        Some(engine) => Err(format!(
+            "--opening-rule swap2 needs engines that speak pbrain (proto=pbrain); {} does not",
+            engine.name.as_deref().unwrap_or(&engine.command)
+        )),
+        None => Ok(()),
+    }
 }
 
 /// What the engines play: a match (`None`) of two engines, or a tournament
@@ -599,6 +652,37 @@ mod tests {
         assert_eq!(files, ["a.jsonl", "b.jsonl"]);
         assert!(super::parse(&args("merge --sprt elo0=0 elo1=5"), &ProjectGames::names()).is_err());
         assert!(super::parse(&args("merge a.jsonl --game hex"), &ProjectGames::names()).is_err());
+    }
+
+    #[test]
+    fn swap2_is_for_gomoku_between_pbrain_engines() {
+        let two = "--engine cmd=a proto=pbrain --engine cmd=b proto=pbrain";
+        let swap2 = parse(&format!("--game gomoku {two} --opening-rule swap2")).unwrap();
+        assert_eq!(swap2.opening_rule, OpeningRule::Swap2);
+        assert_eq!(
+            parse(&format!("--game gomoku {two}")).unwrap().opening_rule,
+            OpeningRule::None
+        );
+        for (text, why) in [
+            (
+                format!("--game hex {two} --opening-rule swap2"),
+                "for gomoku",
+            ),
+            (
+                "--game gomoku --engine cmd=a proto=pbrain --engine cmd=b --opening-rule swap2"
+                    .to_owned(),
+                "speak pbrain",
+            ),
+            (
+                format!("--game gomoku {two} --opening-rule swap2 --openings random:2"),
+                "no --openings",
+            ),
+            (format!("--game gomoku {two} --opening-rule swap3"), "swap3"),
+        ] {
+            let refusal = parse(&text).map(|_| ()).unwrap_err();
+            assert_eq!(refusal.exit_code, 2, "{text}");
+            assert!(refusal.text.contains(why), "{text}: {}", refusal.text);
+        }
     }
 
     #[test]

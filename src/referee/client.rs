@@ -213,6 +213,15 @@ pub struct EngineReply {
     pub ponderhit: bool,
 }
 
+/// An engine's answer to a Swap2 question, before the referee checks it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Swap2Answer {
+    /// `None`: `SWAP`, take Black. Otherwise the cells given, in the
+    /// project's notation (unreadable ones as the engine wrote them).
+    pub stones: Option<Vec<String>>,
+    pub elapsed: Duration,
+}
+
 /// An option the engine declared in its handshake (`option name X type
 /// spin default D min A max B`).
 pub type DeclaredOption = crate::wire::ugi::OptionDeclaration;
@@ -361,6 +370,21 @@ impl EngineClient {
             // warm caches); only one that cannot be brought back is restarted.
             Err(Fault::TimedOut(_)) if protocol.resync(self) => {}
             Err(_) => self.needs_restart = true,
+        }
+        result
+    }
+
+    /// Asks the Swap2 question (see [`EngineProtocol::swap2`]); a fault
+    /// restarts the engine before its next game, as after a move.
+    pub fn swap2(
+        &mut self,
+        stones: &[String],
+        time_left: Option<Duration>,
+        allowed: Option<Duration>,
+    ) -> Result<Swap2Answer, Fault> {
+        let result = self.protocol().swap2(self, stones, time_left, allowed);
+        if result.is_err() {
+            self.needs_restart = true;
         }
         result
     }

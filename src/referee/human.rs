@@ -319,6 +319,7 @@ pub fn play<G: Presentation>(setup: &HumanGame, rules: &G::Rules) -> Result<i32,
             moves: record_moves,
             result,
             notes: Vec::new(),
+            swap2: None,
         };
         std::fs::write(
             path,

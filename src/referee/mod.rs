@@ -26,6 +26,7 @@ pub mod record;
 pub mod schedule;
 pub mod stats;
 pub mod summary;
+pub mod swap2;
 pub mod table;
 pub mod timecontrol;
 pub mod tournament;
@@ -234,5 +235,6 @@ fn game_settings<G: Presentation>(cli: &cli::Cli) -> play::GameSettings {
         max_plies: cli.max_plies,
         board_size: cli::board_size::<G>(&cli.rule_options),
         header: cli.record_header::<G>(),
+        swap2: cli.opening_rule == cli::OpeningRule::Swap2,
     }
 }

@@ -4,10 +4,12 @@
 
 use std::time::{Duration, Instant};
 
-use super::client::{ClockReport, EngineClient, EngineReply, Fault, PositionRequest};
+use super::client::{ClockReport, EngineClient, EngineReply, Fault, PositionRequest, Swap2Answer};
 use super::protocol::EngineProtocol;
 use crate::core::cell::{cell_name, parse_cell_name};
-use crate::wire::pbrain::{parse_reply, BoardLine, PbrainCommand, PbrainReply, Point, Stone};
+use crate::wire::pbrain::{
+    parse_reply, BoardLine, PbrainCommand, PbrainReply, Point, Stone, Swap2Line,
+};
 
 /// Gomocup brains: Gomoku only, openings given as moves.
 pub struct PbrainClient;
@@ -161,6 +163,69 @@ impl EngineProtocol for PbrainClient {
                 elapsed: line.at.saturating_duration_since(sent),
                 ..EngineReply::default()
             });
+        }
+    }
+
+    fn can_swap2(&self) -> bool {
+        true
+    }
+
+    /// `SWAP2BOARD`, the stones as `x,y` lines, `DONE`; the answer is
+    /// `SWAP` or points on one line. The engine hears the whole board by
+    /// `BOARD` at its next move, as Gomocup's managers send it.
+    fn swap2(
+        &self,
+        client: &mut EngineClient,
+        stones: &[String],
+        time_left: Option<Duration>,
+        allowed: Option<Duration>,
+    ) -> Result<Swap2Answer, Fault> {
+        if let Some(left) = time_left {
+            let value = left.as_millis().to_string();
+            let key = "time_left".to_owned();
+            send(client, PbrainCommand::Info { key, value })?;
+        }
+        send(client, PbrainCommand::Swap2Board)?;
+        for stone in stones {
+            let point =
+                to_pbrain(stone).ok_or_else(|| Fault::Protocol(format!("'{stone}' is no cell")))?;
+            client.send(&Swap2Line::Stone(point).to_string())?;
+        }
+        let sent = client.send(&Swap2Line::Done.to_string())?;
+        client.session.started_game = false;
+        let wait = allowed.unwrap_or(client.timeouts.ready * 60);
+        loop {
+            let line = match client.process()?.receive(sent + wait) {
+                Ok(line) => line,
+                Err(super::process::ProcessError::Timeout) if allowed.is_some() => {
+                    return Err(super::ugi::timed_out(client, wait))
+                }
+                Err(e) => return Err(Fault::from_process(e, "a Swap2 answer")),
+            };
+            let text = line.text.trim();
+            let reply = parse_reply(text);
+            if is_chatter(&reply) {
+                if let Some(listener) = client.info_listener.as_mut() {
+                    listener(text);
+                }
+                continue;
+            }
+            let elapsed = line.at.saturating_duration_since(sent);
+            let cells = |points: &[Point]| -> Vec<String> {
+                let cell = |p: &Point| from_pbrain(*p).unwrap_or_else(|| p.to_string());
+                points.iter().map(cell).collect()
+            };
+            let stones = match reply {
+                Some(PbrainReply::Swap) => None,
+                Some(PbrainReply::Move(point)) => Some(cells(&[point])),
+                Some(PbrainReply::Moves(points)) => Some(cells(&points)),
+                _ => {
+                    return Err(Fault::Protocol(format!(
+                        "'{text}' is no Swap2 answer (SWAP or x,y points)"
+                    )))
+                }
+            };
+            return Ok(Swap2Answer { stones, elapsed });
         }
     }
 

@@ -6,9 +6,10 @@ use std::time::Duration;
 use crate::core::{Game, MoveError, Player};
 
 use super::adjudication::{GameResult, Termination};
-use super::client::{ClockReport, EngineClient, PositionRequest};
+use super::client::{ClockReport, EngineClient, PositionRequest, Swap2Answer};
 use super::openings::Opening;
 use super::record::{utc_date_today, GameRecord, MoveRecord, RecordHeader};
+use super::swap2;
 use super::timecontrol::{allowed_time, Clock, TimeControl};
 
 /// Settings shared by every game of a match.
@@ -20,6 +21,9 @@ pub struct GameSettings {
     pub board_size: Option<u32>,
     /// Event, site and rules for the records.
     pub header: RecordHeader,
+    /// Open each game with Swap2 (`--opening-rule swap2`): player 1 as
+    /// scheduled proposes, and the colours are the engines' choice.
+    pub swap2: bool,
 }
 
 /// What the referee spent per move outside the engines' own time.
@@ -96,6 +100,97 @@ fn ponder_reply<G: Game>(
     (after.outcome().is_none() && after.side_to_move() == side).then_some(text)
 }
 
+/// Charges `elapsed` to `side`'s clock; the forfeit if it overran the move
+/// time or the clock.
+fn charge_time(
+    control: &TimeControl,
+    clock: Option<&mut Clock>,
+    side: Player,
+    elapsed: Duration,
+) -> Option<GameResult> {
+    if let Some(st) = control.move_time {
+        if elapsed > st + control.margin {
+            let why = format!("took {} ms of {} ms", elapsed.as_millis(), st.as_millis());
+            return Some(GameResult::forfeit(side, Termination::TimeForfeit, &why));
+        }
+    }
+    if let (Some(clock), Some(spec)) = (clock, control.clock.as_ref()) {
+        let before = clock.remaining;
+        if !clock.charge(spec, elapsed, control.margin) {
+            let why = format!(
+                "took {} ms with {} ms on the clock",
+                elapsed.as_millis(),
+                before.as_millis()
+            );
+            return Some(GameResult::forfeit(side, Termination::TimeForfeit, &why));
+        }
+    }
+    None
+}
+
+/// The Swap2 exchange with the seated engines (player 1 proposes), each
+/// answer charged to the asked engine's clock. Its stones are played on
+/// `position` and added to `moves` and the record, with the exchange;
+/// returns whether the seats turn (the proposer plays White), or `None`
+/// when an engine failed and the record is finished.
+fn open_with_swap2<G: Game>(
+    rules: &G::Rules,
+    engines: &mut [&mut EngineClient; 2],
+    clocks: &mut [Option<Clock>; 2],
+    record: &mut GameRecord,
+    (position, moves): (&mut G, &mut Vec<String>),
+) -> Option<bool> {
+    let names = [
+        engines[0].display_name.clone(),
+        engines[1].display_name.clone(),
+    ];
+    let mut ask = |index: usize, stones: &[String]| -> Result<Swap2Answer, GameResult> {
+        let side = if index == 0 { Player::P1 } else { Player::P2 };
+        let engine = &mut *engines[index];
+        let control = engine.spec.time.clone();
+        let clock = &mut clocks[index];
+        let allowed = allowed_time(&control, clock.as_ref());
+        let time_left = clock.as_ref().map(|c| c.remaining);
+        let answer = engine
+            .swap2(stones, time_left, allowed)
+            .map_err(|fault| GameResult::from_fault(side, &fault))?;
+        match charge_time(&control, clock.as_mut(), side, answer.elapsed) {
+            Some(forfeit) => Err(forfeit),
+            None => Ok(answer),
+        }
+    };
+    let outcome = swap2::run::<G>(rules, &names, &mut ask);
+    let millis = swap2::stone_millis(&outcome.record);
+    for (text, millis) in outcome.record.stones.iter().zip(millis) {
+        // The exchange played each stone under the same rules already.
+        let Ok(mv) = position.parse_legal_move(text) else {
+            record.result = GameResult {
+                winner: None,
+                termination: Termination::ProtocolError,
+                reason: format!("referee cannot play Swap2 stone '{text}'"),
+            };
+            return None;
+        };
+        position.make_move(mv);
+        moves.push(text.clone());
+        record.moves.push(MoveRecord {
+            mv: text.clone(),
+            millis,
+            ..MoveRecord::default()
+        });
+    }
+    record.opening = "swap2".to_owned();
+    let turned = outcome.record.proposer_white;
+    record.swap2 = Some(outcome.record);
+    match outcome.result {
+        Some(result) => {
+            record.result = result;
+            None
+        }
+        None => Some(turned),
+    }
+}
+
 /// Plays one game; `engines[0]` is player 1. Never fails: whatever goes
 /// wrong is adjudicated into the record. `ponder` is by player.
 pub fn play_game<G: Game>(
@@ -126,6 +221,7 @@ pub fn play_game<G: Game>(
         moves: Vec::new(),
         result: GameResult::max_moves(0),
         notes: Vec::new(),
+        swap2: None,
     };
     let mut position = match &opening.fen {
         Some(fen) => match G::from_fen(fen, rules) {
@@ -186,7 +282,21 @@ pub fn play_game<G: Game>(
             .as_ref()
             .map_or(Duration::ZERO, |c| c.increment)
     };
-    let increments = [increment_of(engines[0]), increment_of(engines[1])];
+    let mut increments = [increment_of(engines[0]), increment_of(engines[1])];
+    if settings.swap2 {
+        let game = (&mut position, &mut moves);
+        let Some(turned) = open_with_swap2(rules, &mut engines, &mut clocks, &mut record, game)
+        else {
+            return record;
+        };
+        if turned {
+            // The seats turn with the colours: player 1 is Black.
+            engines.swap(0, 1);
+            clocks.swap(0, 1);
+            increments.swap(0, 1);
+            record.players.swap(0, 1);
+        }
+    }
     let result = loop {
         let iteration_started = std::time::Instant::now();
         if let Some(outcome) = position.outcome() {
@@ -214,32 +324,9 @@ pub fn play_game<G: Game>(
             ponder[side.index()].hits += 1;
         }
 
-        if let Some(st) = control.move_time {
-            if reply.elapsed > st + control.margin {
-                break GameResult::forfeit(
-                    side,
-                    Termination::TimeForfeit,
-                    &format!(
-                        "took {} ms of {} ms",
-                        reply.elapsed.as_millis(),
-                        st.as_millis()
-                    ),
-                );
-            }
-        }
-        if let (Some(clock), Some(spec)) = (clocks[side.index()].as_mut(), control.clock.as_ref()) {
-            let before = clock.remaining;
-            if !clock.charge(spec, reply.elapsed, control.margin) {
-                break GameResult::forfeit(
-                    side,
-                    Termination::TimeForfeit,
-                    &format!(
-                        "took {} ms with {} ms on the clock",
-                        reply.elapsed.as_millis(),
-                        before.as_millis()
-                    ),
-                );
-            }
+        let clock = clocks[side.index()].as_mut();
+        if let Some(forfeit) = charge_time(&control, clock, side, reply.elapsed) {
+            break forfeit;
         }
         let mv = match position.parse_legal_move(&reply.mv) {
             Ok(mv) => mv,

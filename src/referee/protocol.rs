@@ -6,7 +6,9 @@
 
 use std::time::Duration;
 
-use super::client::{ClockReport, EngineClient, EngineReply, Fault, PositionRequest, Proto};
+use super::client::{
+    ClockReport, EngineClient, EngineReply, Fault, PositionRequest, Proto, Swap2Answer,
+};
 use super::gtp::GtpClient;
 use super::pbrain::PbrainClient;
 use super::ugi::UgiClient;
@@ -33,6 +35,25 @@ pub trait EngineProtocol: Sync {
         clocks: &ClockReport,
         allowed: Option<Duration>,
     ) -> Result<EngineReply, Fault>;
+
+    /// Whether the dialect has the Swap2 opening's question (Gomocup's
+    /// `SWAP2BOARD`).
+    fn can_swap2(&self) -> bool {
+        false
+    }
+
+    /// Asks the Swap2 question on `stones` (0, 3 or 5, in the order they
+    /// were placed); `time_left` is the engine's clock, `allowed` when the
+    /// referee stops waiting.
+    fn swap2(
+        &self,
+        _client: &mut EngineClient,
+        _stones: &[String],
+        _time_left: Option<Duration>,
+        _allowed: Option<Duration>,
+    ) -> Result<Swap2Answer, Fault> {
+        Err(Fault::Protocol("this protocol has no Swap2".to_owned()))
+    }
 
     /// The words that end the engine.
     fn quit_line(&self) -> &'static str {

@@ -17,6 +17,7 @@ pub use pgn::{parse_text, to_text};
 pub use sgf::{parse_sgf, to_sgf};
 
 use super::adjudication::GameResult;
+pub use super::swap2::{Swap2Record, Swap2Step};
 
 use crate::wire::score::Score;
 
@@ -60,6 +61,10 @@ pub struct GameRecord {
     pub result: GameResult,
     /// Engines whose `query result` disagreed with the referee.
     pub notes: Vec<String>,
+    /// How a game opened by Swap2 got its first stones and colours;
+    /// absent from other games.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub swap2: Option<Swap2Record>,
 }
 
 /// Rule options as a JSON object, `{"BoardSize":"7","Swap":"true"}`, in
@@ -320,6 +325,7 @@ mod tests {
                 .collect(),
             result: GameResult::forfeit(Player::P2, Termination::IllegalMove, "illegal move 'z9'"),
             notes: vec!["beta said p1win]".to_owned(), "second".to_owned()],
+            swap2: None,
         }
     }
 

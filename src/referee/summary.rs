@@ -52,7 +52,7 @@ impl MatchSummary {
             _ => t.draws += 1,
         };
         tally(&mut self.results);
-        tally(&mut self.by_colour[game % 2]);
+        tally(&mut self.by_colour[(game % 2) ^ usize::from(turned(record))]);
         if let Some(other) = self.unpaired.remove(&(game / 2)) {
             self.pentanomial.add_pair(other, score);
         } else {
@@ -74,9 +74,16 @@ impl MatchSummary {
     }
 }
 
-/// The first engine's score in a finished game.
+/// Whether a Swap2 opening turned the seats: the engine scheduled as
+/// player 1 (the proposer) played White.
+fn turned(record: &GameRecord) -> bool {
+    record.swap2.as_ref().is_some_and(|s| s.proposer_white)
+}
+
+/// The first engine's score in a finished game: it is player 1 in even
+/// games, unless a Swap2 opening turned the seats.
 fn first_engine_score(game: usize, record: &GameRecord) -> f64 {
-    let first_is = if game.is_multiple_of(2) {
+    let first_is = if game.is_multiple_of(2) != turned(record) {
         Player::P1
     } else {
         Player::P2
@@ -309,7 +316,7 @@ pub fn summary_of_games(
 ) -> MatchSummary {
     let mut summary = MatchSummary::default();
     for (&game, record) in games {
-        let first_index = game % 2;
+        let first_index = (game % 2) ^ usize::from(turned(record));
         for (name, index) in summary.names.iter_mut().zip([first_index, 1 - first_index]) {
             if name.is_empty() {
                 name.clone_from(&record.players[index]);
@@ -318,4 +325,31 @@ pub fn summary_of_games(
         summary.add_game(game, record, sprt);
     }
     summary
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Outcome;
+    use crate::referee::adjudication::GameResult;
+    use crate::referee::swap2::Swap2Record;
+
+    #[test]
+    fn a_swap2_game_counts_for_the_engine_that_played_each_colour() {
+        let mut record = GameRecord {
+            result: GameResult::by_rules(Outcome::Win(Player::P1)),
+            ..GameRecord::default()
+        };
+        assert_eq!(first_engine_score(0, &record), 1.0);
+        // The proposer (the first engine in game 0) took White and lost.
+        record.swap2 = Some(Swap2Record {
+            proposer_white: true,
+            ..Swap2Record::default()
+        });
+        assert_eq!(first_engine_score(0, &record), 0.0);
+        assert_eq!(first_engine_score(1, &record), 1.0);
+        let mut summary = MatchSummary::default();
+        summary.add_game(0, &record, None);
+        assert_eq!(summary.by_colour[1].losses, 1, "a loss as player 2");
+    }
 }

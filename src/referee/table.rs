@@ -418,6 +418,7 @@ mod tests {
                 reason: String::new(),
             },
             notes: Vec::new(),
+            swap2: None,
         }
     }
 

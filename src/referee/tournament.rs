@@ -321,6 +321,9 @@ fn play_units<G: Game>(
                 &mut overhead,
                 &mut ponder,
             );
+            // Swap2 lets the engines choose their colours: the seats follow.
+            let turned = record.swap2.as_ref().is_some_and(|s| s.proposer_white);
+            let seats = if turned { [seats[1], seats[0]] } else { seats };
             let finished = Finished {
                 game,
                 record,

@@ -237,6 +237,7 @@ fn play_step<G: Game>(
             board_size: board_size::<G>(&job.rule_options),
             // The steps' games are not recorded.
             header: RecordHeader::default(),
+            swap2: false,
         },
         sprt: None,
         records: None,

@@ -1,7 +1,8 @@
 //! The Gomocup (pbrain) protocol of Piskvork and its successors: the
 //! manager's upper-case commands ([`PbrainCommand`], and the lines of a
-//! `BOARD` block, [`BoardLine`]), the brain's answers ([`PbrainReply`]),
-//! and `x,y` points, 0-based with x the column (`0,0` is our a1).
+//! `BOARD` block, [`BoardLine`], and of a `SWAP2BOARD` block,
+//! [`Swap2Line`]), the brain's answers ([`PbrainReply`]), and `x,y`
+//! points, 0-based with x the column (`0,0` is our a1).
 
 use std::fmt;
 
@@ -61,6 +62,8 @@ pub enum PbrainCommand {
     Turn(Point),
     /// Opens a block of [`BoardLine`]s.
     Board,
+    /// Opens a block of [`Swap2Line`]s: the Swap2 opening's question.
+    Swap2Board,
     Takeback(Point),
     Info {
         key: String,
@@ -83,13 +86,14 @@ pub enum CommandError {
 }
 
 /// The words that open a Gomocup session (`STOP` only interrupts one).
-pub const COMMANDS: [&str; 10] = [
+pub const COMMANDS: [&str; 11] = [
     "START",
     "RECTSTART",
     "RESTART",
     "BEGIN",
     "TURN",
     "BOARD",
+    "SWAP2BOARD",
     "TAKEBACK",
     "INFO",
     "END",
@@ -123,6 +127,7 @@ pub fn parse_command(line: &str) -> Result<PbrainCommand, CommandError> {
         "BEGIN" => Ok(PbrainCommand::Begin),
         "TURN" => with_point("TURN", argument).map(PbrainCommand::Turn),
         "BOARD" => Ok(PbrainCommand::Board),
+        "SWAP2BOARD" => Ok(PbrainCommand::Swap2Board),
         "TAKEBACK" => with_point("TAKEBACK", argument).map(PbrainCommand::Takeback),
         "INFO" => match whole(info, line.trim()) {
             Some(command) => Ok(command),
@@ -160,6 +165,7 @@ impl fmt::Display for PbrainCommand {
             PbrainCommand::Begin => f.write_str("BEGIN"),
             PbrainCommand::Turn(point) => write!(f, "TURN {point}"),
             PbrainCommand::Board => f.write_str("BOARD"),
+            PbrainCommand::Swap2Board => f.write_str("SWAP2BOARD"),
             PbrainCommand::Takeback(point) => write!(f, "TAKEBACK {point}"),
             PbrainCommand::Info { key, value } => write!(f, "INFO {key} {value}"),
             PbrainCommand::End => f.write_str("END"),
@@ -226,11 +232,43 @@ impl fmt::Display for BoardLine {
     }
 }
 
+/// A line inside a `SWAP2BOARD` block: the stones so far, in the order
+/// they were placed (black, white, black, ...), without an owner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Swap2Line {
+    Stone(Point),
+    Done,
+}
+
+/// Reads a line of a `SWAP2BOARD` block; the error is an `ERROR` text.
+pub fn parse_swap2_line(line: &str) -> Result<Swap2Line, String> {
+    let line = line.trim();
+    let swap2_line = alt((
+        value(Swap2Line::Done, keyword("DONE")),
+        map(point, Swap2Line::Stone),
+    ));
+    whole(swap2_line, line).ok_or_else(|| format!("bad SWAP2BOARD line '{line}' (x,y expected)"))
+}
+
+impl fmt::Display for Swap2Line {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            Swap2Line::Done => f.write_str("DONE"),
+            Swap2Line::Stone(point) => point.fmt(f),
+        }
+    }
+}
+
 /// A line from the brain.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PbrainReply {
     Ok,
     Move(Point),
+    /// Two or three points on one line: a Swap2 answer (the first three
+    /// stones, or the fourth and fifth).
+    Moves(Vec<Point>),
+    /// `SWAP`: the Swap2 answer that takes Black.
+    Swap,
     Suggest(Point),
     Message(String),
     Debug(String),
@@ -282,7 +320,14 @@ fn reply(input: &str) -> IResult<&str, PbrainReply> {
             preceded(pair(keyword("SUGGEST"), space1), point),
             PbrainReply::Suggest,
         ),
-        map(point, PbrainReply::Move),
+        value(PbrainReply::Swap, keyword("SWAP")),
+        map(separated_list1(space1, point), |mut points| {
+            if points.len() == 1 {
+                PbrainReply::Move(points.remove(0))
+            } else {
+                PbrainReply::Moves(points)
+            }
+        }),
         map(
             separated_list1(terminated(char(','), space0), about_field),
             PbrainReply::About,
@@ -300,6 +345,11 @@ impl fmt::Display for PbrainReply {
         match self {
             PbrainReply::Ok => f.write_str("OK"),
             PbrainReply::Move(point) => point.fmt(f),
+            PbrainReply::Moves(points) => {
+                let points: Vec<String> = points.iter().map(Point::to_string).collect();
+                f.write_str(&points.join(" "))
+            }
+            PbrainReply::Swap => f.write_str("SWAP"),
             PbrainReply::Suggest(point) => write!(f, "SUGGEST {point}"),
             PbrainReply::Message(text) => write!(f, "MESSAGE {text}"),
             PbrainReply::Debug(text) => write!(f, "DEBUG {text}"),

@@ -97,7 +97,12 @@ impl Engine {
     }
 
     pub fn start_with_args(name: &str, args: &[&str]) -> Engine {
-        let mut child = Command::new(binary(name))
+        Engine::start_program(&binary(name), args)
+    }
+
+    /// Any executable, `pbrain-bg-gomoku` among them.
+    pub fn start_program(program: &Path, args: &[&str]) -> Engine {
+        let mut child = Command::new(program)
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

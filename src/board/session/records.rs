@@ -50,6 +50,7 @@ impl<G: Presentation> Session<G> {
             moves: self.moves.clone(),
             result: self.result.clone().unwrap_or_else(GameResult::unfinished),
             notes: Vec::new(),
+            swap2: None,
         }
     }
 

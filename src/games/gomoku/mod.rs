@@ -15,6 +15,7 @@ mod profile;
 pub mod renju;
 mod settings;
 pub mod speed;
+pub mod swap2;
 mod threats;
 mod vcf;
 mod vct;

@@ -292,6 +292,8 @@ fn pgn_game(tags: &[(String, String)], movetext: &str) -> Result<GameRecord, Str
             .filter(|(name, _)| is_note(name))
             .map(|(_, v)| v.clone())
             .collect(),
+        // Swap2 is Gomoku's, whose records are SGF.
+        swap2: None,
     })
 }
 

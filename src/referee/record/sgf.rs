@@ -91,6 +91,11 @@ pub fn to_sgf(record: &GameRecord) -> Option<String> {
     for note in &record.notes {
         property("NT", note);
     }
+    if let Some(swap2) = &record.swap2 {
+        // Our own property: SGF has none for an opening's exchange. Plain
+        // strings only, so serialising cannot fail.
+        property("XS", &serde_json::to_string(swap2).unwrap_or_default());
+    }
     if !record.rules.is_empty() {
         // Our own property, one value a rule option: SGF has none for them.
         out.push_str("XR");
@@ -211,6 +216,7 @@ fn game_record(root: &SgfNode<Prop>) -> Result<GameRecord, String> {
         moves,
         result: result_of(root)?,
         notes: values_of(root, "NT"),
+        swap2: swap2_of(root)?,
     })
 }
 
@@ -229,6 +235,16 @@ fn first_date(dt: &str) -> Option<String> {
 }
 
 /// The rules from our `XR`, else what other tools' `RU` names.
+/// `XS`, the Swap2 exchange as JSON, if the game opened so.
+fn swap2_of(root: &SgfNode<Prop>) -> Result<Option<crate::referee::swap2::Swap2Record>, String> {
+    match values_of(root, "XS").first() {
+        Some(json) => serde_json::from_str(json)
+            .map(Some)
+            .map_err(|e| format!("XS is not a Swap2 record: {e}")),
+        None => Ok(None),
+    }
+}
+
 fn rules_of(root: &SgfNode<Prop>) -> Result<Vec<(String, String)>, String> {
     let listed = values_of(root, "XR");
     if listed.is_empty() {

@@ -21,7 +21,8 @@ fn random_text(rng: &mut StdRng) -> String {
 }
 
 fn random_command(rng: &mut StdRng) -> PbrainCommand {
-    match rng.gen_range(0..11) {
+    match rng.gen_range(0..12) {
+        11 => PbrainCommand::Swap2Board,
         0 => PbrainCommand::Start(rng.gen_range(0..30)),
         1 => PbrainCommand::RectStart {
             width: rng.gen_range(0..30),
@@ -43,7 +44,13 @@ fn random_command(rng: &mut StdRng) -> PbrainCommand {
 }
 
 fn random_reply(rng: &mut StdRng) -> PbrainReply {
-    match rng.gen_range(0..8) {
+    match rng.gen_range(0..10) {
+        8 => PbrainReply::Swap,
+        9 => PbrainReply::Moves(
+            (0..rng.gen_range(2..4))
+                .map(|_| random_point(rng))
+                .collect(),
+        ),
         0 => PbrainReply::Ok,
         1 => PbrainReply::Move(random_point(rng)),
         2 => PbrainReply::Suggest(random_point(rng)),
@@ -92,6 +99,29 @@ fn board_lines_round_trip() {
         parse_board_line(" 7, 8 ,2"),
         Ok(BoardLine::Stone(Point { x: 7, y: 8 }, Stone::Opponent))
     );
+}
+
+#[test]
+fn swap2_lines_read_points_and_done() {
+    assert_eq!(
+        parse_swap2_line(" 7, 8 "),
+        Ok(Swap2Line::Stone(Point { x: 7, y: 8 }))
+    );
+    assert_eq!(parse_swap2_line("done"), Ok(Swap2Line::Done));
+    for bad in ["7,7,1", "7", "x,y", "-1,2", "SWAP"] {
+        let error = parse_swap2_line(bad).unwrap_err();
+        assert!(error.contains("x,y expected"), "{bad}: {error}");
+    }
+    assert_eq!(
+        parse_reply("7,7  8,7 9,9"),
+        Some(PbrainReply::Moves(vec![
+            Point { x: 7, y: 7 },
+            Point { x: 8, y: 7 },
+            Point { x: 9, y: 9 }
+        ]))
+    );
+    assert_eq!(parse_reply("swap"), Some(PbrainReply::Swap));
+    assert_eq!(parse_command("SWAP2BOARD"), Ok(PbrainCommand::Swap2Board));
 }
 
 #[test]
