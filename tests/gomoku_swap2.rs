@@ -51,10 +51,30 @@ enum Answer {
 /// as managers do) and reads the answer, which must come with a MESSAGE
 /// explaining it.
 fn swap2(engine: &mut Engine, stones: &[(usize, usize)]) -> Answer {
+    swap2_as(engine, stones, None)
+}
+
+/// The same, each stone with its owner as Rapfi reads them (and our
+/// referee sends them) when `asked_is_black` is given.
+fn swap2_as(
+    engine: &mut Engine,
+    stones: &[(usize, usize)],
+    asked_is_black: Option<bool>,
+) -> Answer {
     engine.send("INFO time_left 59000");
     engine.send("SWAP2BOARD");
-    for (x, y) in stones {
-        engine.send(&format!("{x},{y}"));
+    for (index, (x, y)) in stones.iter().enumerate() {
+        match asked_is_black {
+            None => engine.send(&format!("{x},{y}")),
+            Some(asked_is_black) => {
+                let own = if (index % 2 == 0) == asked_is_black {
+                    1
+                } else {
+                    2
+                };
+                engine.send(&format!("{x},{y},{own}"));
+            }
+        }
     }
     engine.send("DONE");
     let lines = engine.read_until(|l| !l.starts_with("MESSAGE"));
@@ -186,6 +206,9 @@ fn the_better_colour_is_taken() {
     start(&mut engine);
     let black_ahead = [(7, 7), (0, 0), (8, 8)];
     assert!(matches!(swap2(&mut engine, &black_ahead), Answer::Swap));
+    // The same block with owners, from the asked second player's side.
+    let owned = swap2_as(&mut engine, &black_ahead, Some(false));
+    assert!(matches!(owned, Answer::Swap));
     let white_ahead = [(0, 0), (7, 7), (14, 14)];
     let Answer::Points(four) = swap2(&mut engine, &white_ahead) else {
         panic!("took Black with White ahead");
@@ -212,12 +235,14 @@ fn bad_swap2_blocks_are_refused_and_the_state_kept() {
     start(&mut engine);
     engine.send("BEGIN");
     let first = next_move(&mut engine);
-    let bad_blocks: [(&[&str], &str); 6] = [
+    let bad_blocks: [(&[&str], &str); 8] = [
         (&["7,7", "8,8"], "0, 3 or 5 stones"),
         (&["7,7", "8,8", "9,9", "10,10"], "0, 3 or 5 stones"),
         (&["7,7", "7,7", "9,9"], "occupied"),
         (&["7,7", "8,8", "15,3"], "off the 15x15 board"),
-        (&["7,7", "8,8,1", "9,9"], "bad SWAP2BOARD line"),
+        (&["7,7", "8,8,1", "9,9"], "owners must too"),
+        (&["7,7,1", "8,8,1", "9,9,1"], "owners must too"),
+        (&["7,7,2", "8,8,1", "9,9,4"], "bad SWAP2BOARD line"),
         (&["7,7", "x", "9,9"], "bad SWAP2BOARD line"),
     ];
     for (lines, why) in bad_blocks {

@@ -97,7 +97,38 @@ struct Session {
 #[derive(Default)]
 struct Swap2Block {
     stones: Vec<Point>,
+    /// The owners the lines gave (`x,y,1|2`), or `None` for `x,y`.
+    owners: Vec<Option<Stone>>,
     problem: Option<String>,
+}
+
+/// Whether the owners a `SWAP2BOARD` block gave contradict the stones'
+/// order (black, white, black, ...): either no line names one, or every
+/// black stone has one owner and every white stone the other.
+fn owners_problem(owners: &[Option<Stone>]) -> Option<String> {
+    if owners.iter().all(Option::is_none) {
+        return None;
+    }
+    let alternate = |stone| match stone {
+        Stone::Own => Some(Stone::Opponent),
+        Stone::Opponent => Some(Stone::Own),
+        Stone::Shared => None,
+    };
+    let first = owners.first().copied().flatten();
+    let consistent = first.is_some_and(|black| {
+        owners.iter().enumerate().all(|(index, &owner)| {
+            let expected = if index % 2 == 0 {
+                Some(black)
+            } else {
+                alternate(black)
+            };
+            owner.is_some() && owner == expected
+        })
+    });
+    (!consistent).then(|| {
+        "SWAP2BOARD stones alternate black and white: their owners must too (1 and 2, or all left out)"
+            .to_owned()
+    })
 }
 
 /// What the executable's command line may set.
@@ -426,11 +457,14 @@ impl Session {
             return;
         };
         match parse_swap2_line(line) {
-            Ok(Swap2Line::Stone(point)) => block.stones.push(point),
+            Ok(Swap2Line::Stone(point, owner)) => {
+                block.stones.push(point);
+                block.owners.push(owner);
+            }
             Ok(Swap2Line::Done) => {
                 let block = std::mem::take(block);
                 self.swap2_block = None;
-                match block.problem {
+                match block.problem.or_else(|| owners_problem(&block.owners)) {
                     Some(problem) => error(&problem),
                     None => self.answer_swap2(&block.stones),
                 }

@@ -186,10 +186,21 @@ impl EngineProtocol for PbrainClient {
             send(client, PbrainCommand::Info { key, value })?;
         }
         send(client, PbrainCommand::Swap2Board)?;
-        for stone in stones {
+        // Each stone with its owner, as in `BOARD`, seen from the brain
+        // asked: after three stones it is the tentative White, after five
+        // the opener, the tentative Black. Rapfi refuses stones without an
+        // owner; a brain that follows the protocol page reads past it.
+        let asked_is_black = stones.len() == 5;
+        for (index, stone) in stones.iter().enumerate() {
             let point =
                 to_pbrain(stone).ok_or_else(|| Fault::Protocol(format!("'{stone}' is no cell")))?;
-            client.send(&Swap2Line::Stone(point).to_string())?;
+            let black = index % 2 == 0;
+            let owner = if black == asked_is_black {
+                Stone::Own
+            } else {
+                Stone::Opponent
+            };
+            client.send(&Swap2Line::Stone(point, Some(owner)).to_string())?;
         }
         let sent = client.send(&Swap2Line::Done.to_string())?;
         client.session.started_game = false;

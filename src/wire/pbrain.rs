@@ -233,28 +233,37 @@ impl fmt::Display for BoardLine {
 }
 
 /// A line inside a `SWAP2BOARD` block: the stones so far, in the order
-/// they were placed (black, white, black, ...), without an owner.
+/// they were placed (black, white, black, ...). Gomocup's protocol page
+/// writes them `x,y`; Rapfi reads them as `BOARD` lines, `x,y,1|2` from the
+/// asked brain's side, and refuses them without an owner. Both are read;
+/// the owner, where given, is kept so that it can be checked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Swap2Line {
-    Stone(Point),
+    Stone(Point, Option<Stone>),
     Done,
 }
 
 /// Reads a line of a `SWAP2BOARD` block; the error is an `ERROR` text.
 pub fn parse_swap2_line(line: &str) -> Result<Swap2Line, String> {
     let line = line.trim();
+    let owned = map(separated_pair(point, comma, stone), |(p, s)| {
+        Swap2Line::Stone(p, Some(s))
+    });
     let swap2_line = alt((
         value(Swap2Line::Done, keyword("DONE")),
-        map(point, Swap2Line::Stone),
+        owned,
+        map(point, |p| Swap2Line::Stone(p, None)),
     ));
-    whole(swap2_line, line).ok_or_else(|| format!("bad SWAP2BOARD line '{line}' (x,y expected)"))
+    whole(swap2_line, line)
+        .ok_or_else(|| format!("bad SWAP2BOARD line '{line}' (x,y or x,y,1|2 expected)"))
 }
 
 impl fmt::Display for Swap2Line {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match self {
             Swap2Line::Done => f.write_str("DONE"),
-            Swap2Line::Stone(point) => point.fmt(f),
+            Swap2Line::Stone(point, None) => point.fmt(f),
+            Swap2Line::Stone(point, Some(stone)) => BoardLine::Stone(*point, *stone).fmt(f),
         }
     }
 }

@@ -105,12 +105,15 @@ fn board_lines_round_trip() {
 fn swap2_lines_read_points_and_done() {
     assert_eq!(
         parse_swap2_line(" 7, 8 "),
-        Ok(Swap2Line::Stone(Point { x: 7, y: 8 }))
+        Ok(Swap2Line::Stone(Point { x: 7, y: 8 }, None))
     );
+    let owned = Swap2Line::Stone(Point { x: 7, y: 8 }, Some(Stone::Opponent));
+    assert_eq!(parse_swap2_line("7,8,2"), Ok(owned));
+    assert_eq!(owned.to_string(), "7,8,2");
     assert_eq!(parse_swap2_line("done"), Ok(Swap2Line::Done));
-    for bad in ["7,7,1", "7", "x,y", "-1,2", "SWAP"] {
+    for bad in ["7,7,4", "7", "x,y", "-1,2", "SWAP", "7,7,1,1"] {
         let error = parse_swap2_line(bad).unwrap_err();
-        assert!(error.contains("x,y expected"), "{bad}: {error}");
+        assert!(error.contains("x,y or x,y,1|2 expected"), "{bad}: {error}");
     }
     assert_eq!(
         parse_reply("7,7  8,7 9,9"),
