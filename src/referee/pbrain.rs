@@ -119,23 +119,8 @@ impl EngineProtocol for PbrainClient {
         let wait = allowed.unwrap_or(client.timeouts.ready * 60);
         let mut resent = 0;
         loop {
-            let line = match client.process()?.receive(sent + wait) {
-                Ok(line) => line,
-                Err(super::process::ProcessError::Timeout) if allowed.is_some() => {
-                    return Err(super::ugi::timed_out(client, wait))
-                }
-                Err(e) => return Err(Fault::from_process(e, "a move")),
-            };
+            let (line, reply) = next_answer(client, sent, wait, allowed.is_some(), "a move")?;
             let text = line.text.trim();
-            let reply = parse_reply(text);
-            if is_chatter(&reply) {
-                // The board shows a brain's MESSAGE and DEBUG lines as its
-                // thinking.
-                if let Some(listener) = client.info_listener.as_mut() {
-                    listener(text);
-                }
-                continue;
-            }
             // Anything but a point is passed on as it is: the rules refuse it.
             let mv = match reply {
                 Some(PbrainReply::Error(ref why) | PbrainReply::Unknown(ref why)) => {
@@ -205,39 +190,24 @@ impl EngineProtocol for PbrainClient {
         let sent = client.send(&Swap2Line::Done.to_string())?;
         client.session.started_game = false;
         let wait = allowed.unwrap_or(client.timeouts.ready * 60);
-        loop {
-            let line = match client.process()?.receive(sent + wait) {
-                Ok(line) => line,
-                Err(super::process::ProcessError::Timeout) if allowed.is_some() => {
-                    return Err(super::ugi::timed_out(client, wait))
-                }
-                Err(e) => return Err(Fault::from_process(e, "a Swap2 answer")),
-            };
-            let text = line.text.trim();
-            let reply = parse_reply(text);
-            if is_chatter(&reply) {
-                if let Some(listener) = client.info_listener.as_mut() {
-                    listener(text);
-                }
-                continue;
+        let (line, reply) = next_answer(client, sent, wait, allowed.is_some(), "a Swap2 answer")?;
+        let text = line.text.trim();
+        let elapsed = line.at.saturating_duration_since(sent);
+        let cells = |points: &[Point]| -> Vec<String> {
+            let cell = |p: &Point| from_pbrain(*p).unwrap_or_else(|| p.to_string());
+            points.iter().map(cell).collect()
+        };
+        let stones = match reply {
+            Some(PbrainReply::Swap) => None,
+            Some(PbrainReply::Move(point)) => Some(cells(&[point])),
+            Some(PbrainReply::Moves(points)) => Some(cells(&points)),
+            _ => {
+                return Err(Fault::Protocol(format!(
+                    "'{text}' is no Swap2 answer (SWAP or x,y points)"
+                )))
             }
-            let elapsed = line.at.saturating_duration_since(sent);
-            let cells = |points: &[Point]| -> Vec<String> {
-                let cell = |p: &Point| from_pbrain(*p).unwrap_or_else(|| p.to_string());
-                points.iter().map(cell).collect()
-            };
-            let stones = match reply {
-                Some(PbrainReply::Swap) => None,
-                Some(PbrainReply::Move(point)) => Some(cells(&[point])),
-                Some(PbrainReply::Moves(points)) => Some(cells(&points)),
-                _ => {
-                    return Err(Fault::Protocol(format!(
-                        "'{text}' is no Swap2 answer (SWAP or x,y points)"
-                    )))
-                }
-            };
-            return Ok(Swap2Answer { stones, elapsed });
-        }
+        };
+        Ok(Swap2Answer { stones, elapsed })
     }
 
     fn quit_line(&self) -> &'static str {
@@ -246,6 +216,35 @@ impl EngineProtocol for PbrainClient {
 
     fn keeps_its_board(&self) -> bool {
         true
+    }
+}
+
+/// The brain's next line that is not chatter, with its reading, waiting at
+/// most `wait` from `sent`; a timeout is the brain's only when the move was
+/// `timed`. The board shows the brain's MESSAGE and DEBUG lines as its
+/// thinking.
+fn next_answer(
+    client: &mut EngineClient,
+    sent: Instant,
+    wait: Duration,
+    timed: bool,
+    what: &str,
+) -> Result<(super::process::Line, Option<PbrainReply>), Fault> {
+    loop {
+        let line = match client.process()?.receive(sent + wait) {
+            Ok(line) => line,
+            Err(super::process::ProcessError::Timeout) if timed => {
+                return Err(super::ugi::timed_out(client, wait))
+            }
+            Err(e) => return Err(Fault::from_process(e, what)),
+        };
+        let reply = parse_reply(line.text.trim());
+        if !is_chatter(&reply) {
+            return Ok((line, reply));
+        }
+        if let Some(listener) = client.info_listener.as_mut() {
+            listener(line.text.trim());
+        }
     }
 }
 
