@@ -4,9 +4,9 @@
 
 use assert_cmd::Command;
 use std::collections::{HashMap, HashSet};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command as Process, Stdio};
 use std::time::Duration;
+
+mod common;
 
 /// The replies of one GTP session, without their `= `/`? ` kept apart.
 fn replies(input: &str) -> Vec<String> {
@@ -162,28 +162,19 @@ fn gtp_mcts_commands_refuse_bad_arguments() {
 /// `# interrupt` ends a long analysis search as it ends `genmove`.
 #[test]
 fn gtp_interrupt_ends_a_long_mcts_search() {
-    let mut child = Process::new(env!("CARGO_BIN_EXE_bg-hex"))
-        .arg("--gtp")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("spawn hex");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
-    writeln!(stdin, "boardsize 11\nhex-mcts-search 3600s").expect("write");
-    let mut line = String::new();
-    for _ in 0..2 {
-        line.clear();
-        stdout.read_line(&mut line).expect("read");
-    }
+    let mut hex = common::Engine::start_with_args("hex", &["--gtp"]);
+    hex.send("boardsize 11");
+    hex.send("hex-mcts-search 3600s");
+    // `boardsize`'s reply and the blank line after it.
+    hex.read_until(str::is_empty);
     std::thread::sleep(Duration::from_millis(300));
-    writeln!(stdin, "# interrupt\nhex-mcts-visits").expect("write");
-    line.clear();
-    stdout.read_line(&mut line).expect("read");
-    assert!(line.starts_with("= visits "), "{line}");
-    writeln!(stdin, "quit").expect("write");
-    drop(stdin);
-    assert!(child.wait().expect("wait").success());
+    hex.send("# interrupt");
+    hex.send("hex-mcts-visits");
+    let visits = hex.read_until(|line| line.starts_with("= visits "));
+    assert_eq!(visits.len(), 1, "no other reply comes first: {visits:?}");
+    hex.send("quit");
+    let (status, _) = hex.finish_with_status();
+    assert!(status.success(), "{status:?}");
 }
 
 /// GTP 2's `time_settings`: absolute time, byo-yomi, no limit; bad

@@ -6,28 +6,17 @@
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-use assert_cmd::cargo::cargo_bin;
 use boardgames::games::breakthrough::Breakthrough;
 use boardgames::games::gomoku::Gomoku;
 use boardgames::referee::tournament::build_rules;
 use boardgames::tuning::dataset::{self, DataFile, NO_SCORE};
+use common::run_tune as tune;
+
+mod common;
 
 fn temp_path(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("datagen-test-{}-{name}", std::process::id()))
-}
-
-fn tune(args: &[&str]) -> (bool, String, String) {
-    let output = Command::new(cargo_bin("bg-tune"))
-        .args(args)
-        .output()
-        .expect("run bg-tune");
-    (
-        output.status.success(),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+    common::temp_path("datagen", name)
 }
 
 /// Breakthrough on 6 columns, 300 nodes a move, from four random plies.

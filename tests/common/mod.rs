@@ -179,19 +179,24 @@ impl Engine {
     }
 
     /// Closes stdin and waits for the process to exit by itself.
-    pub fn finish(mut self) -> Vec<String> {
+    pub fn finish(self) -> Vec<String> {
+        self.finish_with_status().1
+    }
+
+    /// `finish`, with how the process exited.
+    pub fn finish_with_status(mut self) -> (std::process::ExitStatus, Vec<String>) {
         drop(self.stdin.take());
         let deadline = Instant::now() + PATIENCE;
-        loop {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                break;
+        let status = loop {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                break status;
             }
             assert!(
                 Instant::now() < deadline,
                 "engine did not exit at end of input"
             );
             std::thread::sleep(Duration::from_millis(5));
-        }
+        };
         // The reader thread may not have passed on the last lines the
         // engine wrote before it exited (a loaded machine delays it): read
         // until the thread closes the channel at the end of the output.
@@ -199,7 +204,7 @@ impl Engine {
         while let Ok(line) = self.lines.recv_timeout(PATIENCE) {
             rest.push(line);
         }
-        rest
+        (status, rest)
     }
 }
 

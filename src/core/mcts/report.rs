@@ -88,8 +88,8 @@ fn candidate<M: MoveCode>(node: &Node) -> CandidateReport<M> {
         Proof::Win(plies) => Some(i32::from(plies) + 1),
         Proof::Loss(plies) => Some(-(i32::from(plies) + 1)),
         Proof::Draw => Some(0),
-        Proof::Pruned => Some(-1),
-        Proof::Open => None,
+        // Pruned moves are left out of the report before this.
+        Proof::Pruned | Proof::Open => None,
     };
     CandidateReport {
         mv: M::from_code(node.code),
