@@ -244,7 +244,7 @@ fn breakthrough_static_results_are_the_shortest_forced_results() {
         let rules = rules::<Breakthrough>(&[("Rows", rows), ("Columns", columns)]);
         let short = if rows == "8" { 3 } else { 5 };
         for mut position in random_positions::<Breakthrough>(&rules, 1500, plies, 77) {
-            let Some(plies) = BreakthroughKnowledge.forced_result(&mut position) else {
+            let Some(plies) = BreakthroughKnowledge::default().forced_result(&mut position) else {
                 continue;
             };
             let length = plies.unsigned_abs();
@@ -281,8 +281,8 @@ fn breakthrough_moves_kept_out_of_the_search_lose_quickly() {
         for mut position in random_positions::<Breakthrough>(&rules, 800, plies, 78) {
             let (mut all, mut kept) = (Vec::new(), Vec::new());
             position.generate_moves(&mut all);
-            BreakthroughKnowledge.search_moves(&position, &mut kept);
-            if BreakthroughKnowledge.forced_result(&mut position) == Some(1) {
+            BreakthroughKnowledge::default().search_moves(&position, &mut kept);
+            if BreakthroughKnowledge::default().forced_result(&mut position) == Some(1) {
                 continue;
             }
             let winner = position.side_to_move().other();

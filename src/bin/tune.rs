@@ -7,14 +7,20 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use boardgames::core::nnue::FeatureSet;
 use boardgames::core::weights::LinearEval;
 use boardgames::core::Game;
+use boardgames::engine::EngineProfile;
+use boardgames::games::breakthrough::network::PieceFeatures;
+use boardgames::games::breakthrough::{Breakthrough, BreakthroughKnowledge};
 use boardgames::referee::client::EngineSpec;
 use boardgames::referee::openings::OpeningSource;
 use boardgames::registry::{GameEntry, GameList, GameVisitor, LinearEvalVisitor, ProjectGames};
 use boardgames::tuning::commands::{run_sample, run_texel, run_wdl, SampleJob, TexelJob, WdlJob};
 use boardgames::tuning::datagen::{self, DatagenJob};
 use boardgames::tuning::dataset;
+use boardgames::tuning::network_command::{run_network_training, NetworkJob};
+use boardgames::tuning::network_train::TrainSettings;
 use boardgames::tuning::sample::SampleFilter;
 use boardgames::tuning::spsa_run::{run_spsa, ParamRequest, SpsaJob};
 use boardgames::tuning::texel::FitSettings;
@@ -94,6 +100,58 @@ enum Command {
         /// Plies after which a game is stopped and counted drawn.
         #[arg(long, default_value_t = boardgames::tuning::datagen::DEFAULT_MAX_PLIES)]
         max_plies: usize,
+    },
+    /// Trains a learned evaluation (the NNUE shape: sparse inputs of both
+    /// sides, one hidden layer a side, one output) on `datagen` files, and
+    /// writes the quantized network for the engine's `EvalFile`. A stopped
+    /// run resumes from its checkpoint. Breakthrough only, so far.
+    TrainNetwork {
+        #[arg(long, ignore_case = true, value_parser = PossibleValuesParser::new(["breakthrough"]))]
+        game: String,
+        /// Data files of `datagen` (repeat for several).
+        #[arg(long = "data", required = true)]
+        data: Vec<PathBuf>,
+        /// The network file, rewritten after every epoch.
+        #[arg(long)]
+        out: PathBuf,
+        /// The checkpoint; default: the network file's name with `.ckpt`.
+        #[arg(long)]
+        checkpoint: Option<PathBuf>,
+        /// Start afresh even if the checkpoint exists.
+        #[arg(long)]
+        fresh: bool,
+        /// Hidden units a side.
+        #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u64).range(1..=4096))]
+        hidden: u64,
+        #[arg(long, default_value_t = 20)]
+        epochs: usize,
+        /// Positions a mini-batch.
+        #[arg(long, default_value_t = 16384, value_parser = clap::value_parser!(u64).range(1..))]
+        batch: u64,
+        /// Adam's learning rate.
+        #[arg(long, default_value_t = 0.001)]
+        lr: f32,
+        /// The learning rate is multiplied by this every `--decay-every` epochs.
+        #[arg(long, default_value_t = 0.3)]
+        decay: f32,
+        #[arg(long, default_value_t = 8)]
+        decay_every: usize,
+        /// Share of the search score in the target (the game's result has the rest).
+        #[arg(long, default_value_t = 0.5)]
+        score_weight: f32,
+        /// Score units a unit of output; default: the game's win/draw/loss scale.
+        #[arg(long)]
+        scale: Option<f32>,
+        /// Games numbered a multiple of this are held back to measure the loss.
+        #[arg(long, default_value_t = 20)]
+        held_every: u32,
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=64))]
+        threads: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The loss curve as SVG.
+        #[arg(long)]
+        plot: Option<PathBuf>,
     },
     /// What a data file of `datagen` holds: games, results, positions and
     /// how many of them differ. `bg-tune sample --records` reads such
@@ -280,6 +338,52 @@ fn texel<G: Game, T: LinearEval<G>>(job: &TexelJob) -> Result<String, String> {
             );
         }
     });
+    bar.finish_and_clear();
+    report
+}
+
+/// The games with network features: `--game` picks one.
+fn train_network(game: &str, mut job: NetworkJob) -> Result<String, String> {
+    match game.to_ascii_lowercase().as_str() {
+        "breakthrough" => {
+            if job.settings.scale <= 0.0 {
+                job.settings.scale = BreakthroughKnowledge::profile().wdl.scale as f32;
+            }
+            train_with::<Breakthrough, PieceFeatures>(&job)
+        }
+        other => Err(format!("no network features for {other} yet")),
+    }
+}
+
+fn train_with<G: Game, F: FeatureSet<G>>(job: &NetworkJob) -> Result<String, String> {
+    let bar = ProgressBar::new(job.settings.epochs as u64);
+    if let Ok(style) = ProgressStyle::with_template("{bar:30} epoch {pos}/{len}, {eta} left  {msg}")
+    {
+        bar.set_style(style);
+    }
+    let report = run_network_training::<G, F>(
+        job,
+        |loaded| {
+            log::info!(
+                "{} games: {} positions to train on, {} held back",
+                loaded.games,
+                loaded.training,
+                loaded.held_back
+            )
+        },
+        |epoch| {
+            bar.set_position(epoch.epoch as u64);
+            bar.set_message(format!("held-back loss {:.6}", epoch.held_loss));
+            log::info!(
+                "epoch {}/{}: loss {:.6} trained, {:.6} held back, {:.1} s",
+                epoch.epoch,
+                epoch.epochs,
+                epoch.training_loss,
+                epoch.held_loss,
+                epoch.seconds
+            );
+        },
+    );
     bar.finish_and_clear();
     report
 }
@@ -471,6 +575,49 @@ fn run(cli: Cli) -> Result<String, String> {
                 max_plies,
             };
             for_game(&game, Datagen(&job))
+        }
+        Command::TrainNetwork {
+            game,
+            data,
+            out,
+            checkpoint,
+            fresh,
+            hidden,
+            epochs,
+            batch,
+            lr,
+            decay,
+            decay_every,
+            score_weight,
+            scale,
+            held_every,
+            threads,
+            seed,
+            plot,
+        } => {
+            let checkpoint = checkpoint.unwrap_or_else(|| out.with_extension("ckpt"));
+            let settings = TrainSettings {
+                hidden: hidden as usize,
+                epochs,
+                batch: batch as usize,
+                learning_rate: lr,
+                decay,
+                decay_every,
+                score_weight: score_weight.clamp(0.0, 1.0),
+                scale: scale.unwrap_or(0.0),
+                threads: threads as usize,
+                seed,
+            };
+            let job = NetworkJob {
+                data,
+                out,
+                checkpoint,
+                fresh,
+                held_every,
+                plot,
+                settings,
+            };
+            train_network(&game, job)
         }
         Command::Dataset { files } => {
             let mut report = String::new();

@@ -12,6 +12,7 @@ pub mod dfpn;
 pub mod game;
 pub mod knowledge;
 pub mod mcts;
+pub mod nnue;
 pub mod notation;
 pub mod params;
 pub mod perft;

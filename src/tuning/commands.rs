@@ -136,7 +136,7 @@ pub fn run_texel<G: Game, T: LinearEval<G>>(
         write(path, &csv)?;
     }
     if let Some(path) = &job.plot {
-        draw_loss_curve(path, &curve)?;
+        draw_loss_curve(path, "Texel tuning: loss per epoch", &curve)?;
     }
     let rounded_f64: Vec<f64> = rounded.iter().map(|&v| f64::from(v)).collect();
     let mut report = format!(

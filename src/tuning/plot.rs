@@ -19,8 +19,9 @@ fn padded(low: f64, high: f64) -> std::ops::Range<f64> {
     (low - 0.05 * span)..(high + 0.05 * span)
 }
 
-/// The loss on fitted and held-back positions, epoch by epoch.
-pub fn draw_loss_curve(path: &Path, curve: &[EpochLoss]) -> Result<(), String> {
+/// The loss on fitted and held-back positions, epoch by epoch, under
+/// `caption`.
+pub fn draw_loss_curve(path: &Path, caption: &str, curve: &[EpochLoss]) -> Result<(), String> {
     let area = SVGBackend::new(path, (800, 500)).into_drawing_area();
     area.fill(&WHITE).map_err(|e| drawing_error(path, e))?;
     let losses = curve.iter().flat_map(|p| [p.fit, p.held]);
@@ -28,7 +29,7 @@ pub fn draw_loss_curve(path: &Path, curve: &[EpochLoss]) -> Result<(), String> {
     let high = losses.fold(f64::NEG_INFINITY, f64::max);
     let last_epoch = curve.last().map_or(1, |p| p.epoch.max(1));
     let mut chart = ChartBuilder::on(&area)
-        .caption("Texel tuning: loss per epoch", ("sans-serif", 22))
+        .caption(caption, ("sans-serif", 22))
         .margin(12)
         .x_label_area_size(40)
         .y_label_area_size(70)

@@ -1,6 +1,6 @@
 //! What alpha-beta search asks of a game beyond every search's
-//! `Knowledge`: the moves quiescence looks at, and when a side may not
-//! stand pat.
+//! `Knowledge`: the moves quiescence looks at, when a side may not stand
+//! pat, and the moves of its line (for an evaluation that follows them).
 
 use crate::core::game::Game;
 use crate::core::knowledge::{Knowledge, PlainKnowledge};
@@ -21,6 +21,19 @@ pub trait AlphaBetaKnowledge<G: Game>: Knowledge<G> {
     fn must_respond(&mut self, position: &G) -> bool {
         let _ = position;
         false
+    }
+
+    /// Plays `mv` on the search's line. An evaluation that keeps state
+    /// along the line (a network's accumulators) updates it here, so that
+    /// `evaluate` need not recompute it; the search calls `take_back` with
+    /// the same move before it plays another.
+    fn play(&mut self, position: &mut G, mv: G::Move) {
+        position.make_move(mv);
+    }
+
+    /// Takes back the move `play` played last.
+    fn take_back(&mut self, position: &mut G, mv: G::Move) {
+        position.unmake_move(mv);
     }
 }
 

@@ -189,9 +189,9 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
                 }
                 reduction = self.late_move_reduction(node.depth, index, mv);
             }
-            self.game.make_move(mv);
+            self.knowledge.play(&mut self.game, mv);
             let score = self.search_child(node, index, reduction, alpha, beta);
-            self.game.unmake_move(mv);
+            self.knowledge.take_back(&mut self.game, mv);
             if self.aborted {
                 break;
             }
@@ -313,9 +313,9 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
         }
         for index in 0..moves.len() {
             let (mv, _) = pick_next(&mut moves, &mut keys, index);
-            self.game.make_move(mv);
+            self.knowledge.play(&mut self.game, mv);
             let score = -self.quiescence(-beta, -alpha, ply + 1);
-            self.game.unmake_move(mv);
+            self.knowledge.take_back(&mut self.game, mv);
             if self.aborted {
                 break;
             }

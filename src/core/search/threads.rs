@@ -164,7 +164,7 @@ mod tests {
         tables.tt.new_search();
         let counts = HelperReports::new();
         let stop = Arc::new(AtomicBool::new(false));
-        let mut knowledge = BreakthroughKnowledge;
+        let mut knowledge = BreakthroughKnowledge::default();
         let history = vec![0; knowledge.move_index_bound(&game)];
         let key = game.hash();
         let ponderhit = PonderHit::default();
@@ -210,7 +210,7 @@ mod tests {
             pv: vec![helper_move],
         });
         let stop = Arc::new(AtomicBool::new(false));
-        let mut knowledge = BreakthroughKnowledge;
+        let mut knowledge = BreakthroughKnowledge::default();
         let history = vec![0; knowledge.move_index_bound(&game)];
         let ponderhit = PonderHit::default();
         let shared = SharedSearch {
@@ -245,7 +245,9 @@ mod tests {
             let mut tables = SearchTables::<Breakthrough>::new(4);
             let signals = SearchSignals::default();
             let mut infos = Vec::new();
-            let mut knowledge: Vec<_> = (0..threads).map(|_| BreakthroughKnowledge).collect();
+            let mut knowledge: Vec<_> = (0..threads)
+                .map(|_| BreakthroughKnowledge::default())
+                .collect();
             let result = search(
                 game.clone(),
                 &mut knowledge,

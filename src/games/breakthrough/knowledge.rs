@@ -1,12 +1,19 @@
 //! What the search asks of Breakthrough beyond its rules: the evaluation,
 //! exact tactics (wins in one and two, unstoppable runners, intruders that
-//! must be taken), the moves quiescence resolves, and move ordering. It
-//! keeps no state: every answer is read off the board.
+//! must be taken), the moves quiescence resolves, and move ordering. Its
+//! only state is the network's accumulators along the search's line, when
+//! the `network` evaluation is chosen; every other answer is read off the
+//! board.
+
+use std::sync::Arc;
 
 use super::board::Move;
+use super::network::PieceFeatures;
+use super::settings::{BreakthroughSettings, Evaluation};
 use super::{eval, tactics, Breakthrough};
 use crate::core::dfpn::ProofKnowledge;
 use crate::core::mcts::MonteCarloKnowledge;
+use crate::core::nnue::{AccumulatorStack, FeatureSet, Network};
 use crate::core::search::AlphaBetaKnowledge;
 use crate::core::weights::{LinearEval, WeightTable};
 use crate::core::{EvalTerm, Knowledge, Score};
@@ -16,14 +23,34 @@ use crate::core::{EvalTerm, Knowledge, Score};
 const HINT_CAPTURE: i32 = 100;
 const HINT_THREAT: i32 = 60;
 
-#[derive(Clone, Copy, Debug, Default)]
-pub struct BreakthroughKnowledge;
+#[derive(Clone, Debug, Default)]
+pub struct BreakthroughKnowledge {
+    /// The network the search evaluates with; `None`: the classical terms.
+    network: Option<Arc<Network>>,
+    accumulators: AccumulatorStack<Breakthrough, PieceFeatures>,
+}
+
+impl BreakthroughKnowledge {
+    /// The network, where it describes the position (8x8 only).
+    fn network_for(&self, position: &Breakthrough) -> Option<&Arc<Network>> {
+        self.network
+            .as_ref()
+            .filter(|_| PieceFeatures::fits(position))
+    }
+}
 
 impl Knowledge<Breakthrough> for BreakthroughKnowledge {
-    type Settings = ();
+    type Settings = BreakthroughSettings;
 
-    fn new(_settings: &()) -> Self {
-        BreakthroughKnowledge
+    fn new(settings: &BreakthroughSettings) -> Self {
+        let network = match settings.evaluation {
+            Evaluation::Classical => None,
+            Evaluation::Network => settings.network(),
+        };
+        BreakthroughKnowledge {
+            network,
+            accumulators: AccumulatorStack::default(),
+        }
     }
 
     /// A win in one is played at once, and an intruder one step from our home
@@ -83,11 +110,30 @@ impl Knowledge<Breakthrough> for BreakthroughKnowledge {
     }
 
     fn evaluate(&mut self, position: &Breakthrough) -> Score {
-        eval::evaluate(position.board())
+        match self.network_for(position) {
+            Some(network) => {
+                let network = Arc::clone(network);
+                self.accumulators.evaluate(&network, position)
+            }
+            None => eval::evaluate(position.board()),
+        }
     }
 
     fn eval_terms(&mut self, position: &Breakthrough) -> Vec<EvalTerm> {
-        eval::eval_terms(position.board())
+        let Some(network) = self.network_for(position) else {
+            return eval::eval_terms(position.board());
+        };
+        let name = network.describe();
+        let score = self.evaluate(position);
+        let white = match position.board().side {
+            crate::core::Player::P1 => score,
+            crate::core::Player::P2 => -score,
+        };
+        vec![EvalTerm {
+            name,
+            p1: white,
+            p2: 0,
+        }]
     }
 
     fn forced_result(&mut self, position: &mut Breakthrough) -> Option<i32> {
@@ -112,6 +158,19 @@ impl AlphaBetaKnowledge<Breakthrough> for BreakthroughKnowledge {
 
     fn must_respond(&mut self, position: &Breakthrough) -> bool {
         tactics::intruders(position.board()) != 0
+    }
+
+    fn play(&mut self, position: &mut Breakthrough, mv: Move) {
+        match &self.network {
+            Some(network) if PieceFeatures::fits(position) => {
+                self.accumulators.play(network, position, mv)
+            }
+            _ => crate::core::Game::make_move(position, mv),
+        }
+    }
+
+    fn take_back(&mut self, position: &mut Breakthrough, mv: Move) {
+        self.accumulators.take_back(position, mv);
     }
 }
 
@@ -152,7 +211,7 @@ mod tests {
         )
         .expect("valid");
         let mut moves = Vec::new();
-        BreakthroughKnowledge.search_moves(&game, &mut moves);
+        BreakthroughKnowledge::default().search_moves(&game, &mut moves);
         let names: Vec<String> = moves.iter().map(|&m| game.format_move(m)).collect();
         assert_eq!(names.len(), 2);
         assert!(names.iter().all(|n| n.ends_with("b2")), "{names:?}");

@@ -1,11 +1,14 @@
 //! Breakthrough, 8x8 or smaller (rows by columns, as OpenSpiel's
 //! `breakthrough(rows,columns)`): rules on bitboards (`board`), notation
-//! (`notation`), the evaluation (`eval`), results proven without search
-//! (`tactics`), and what the search asks of them (`knowledge`).
+//! (`notation`), the evaluation (`eval`, and the learned one's inputs in
+//! `network`), results proven without search (`tactics`), what the search
+//! asks of them (`knowledge`) and the options it reads (`settings`).
 
 pub mod board;
 pub mod eval;
+pub mod network;
 pub mod notation;
+pub mod settings;
 pub mod tactics;
 
 pub mod knowledge;

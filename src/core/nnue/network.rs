@@ -1,0 +1,367 @@
+//! The network: its float form (what the trainer fits), its quantized form
+//! (what the engine evaluates with), and the file that holds the latter.
+//!
+//! Shape: `inputs` sparse features per view -> `hidden` units per view (the
+//! accumulator) -> clipped ReLU -> one output over both views, the side to
+//! move's first. The output is a logit of the side to move's winning
+//! chance; times `scale` it is a score in the game's centi-units.
+//!
+//! File (little-endian): `BGNN`, format version (u32), the feature set's
+//! name (u16 length, bytes), inputs (u32), hidden (u32), scale in
+//! hundredths (i32), input weights (i16, one row of `hidden` per feature),
+//! input biases (i16), output weights (i16, the side to move's `hidden`
+//! then the other's), output bias (i32), and last an FNV-1a hash (u64) of
+//! everything before it.
+
+/// Hidden values are stored times `QA`; a clipped unit lies in 0..=QA.
+pub const QA: i32 = 255;
+/// Output weights are stored times `QB`.
+pub const QB: i32 = 64;
+/// The trainer keeps every weight within this bound, so that quantized
+/// weights fit in i16 and a clipped unit times an output weight in i32.
+pub const WEIGHT_LIMIT: f32 = 1.98;
+pub const FORMAT_VERSION: u32 = 1;
+const MAGIC: &[u8; 4] = b"BGNN";
+const MAX_HIDDEN: usize = 4096;
+
+/// The network in floats, as trained.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FloatNetwork {
+    pub inputs: usize,
+    pub hidden: usize,
+    /// Score units per unit of output (the logit).
+    pub scale: f32,
+    /// `inputs` rows of `hidden`.
+    pub input_weights: Vec<f32>,
+    pub input_bias: Vec<f32>,
+    /// The side to move's `hidden`, then the other side's.
+    pub output_weights: Vec<f32>,
+    pub output_bias: f32,
+}
+
+impl FloatNetwork {
+    /// All weights zero.
+    pub fn zeros(inputs: usize, hidden: usize, scale: f32) -> Self {
+        FloatNetwork {
+            inputs,
+            hidden,
+            scale,
+            input_weights: vec![0.0; inputs * hidden],
+            input_bias: vec![0.0; hidden],
+            output_weights: vec![0.0; 2 * hidden],
+            output_bias: 0.0,
+        }
+    }
+
+    /// The hidden layer of one view, before clipping.
+    pub fn hidden_values(&self, features: &[u16]) -> Vec<f32> {
+        let mut values = self.input_bias.clone();
+        for &feature in features {
+            let row = &self.input_weights[usize::from(feature) * self.hidden..][..self.hidden];
+            values.iter_mut().zip(row).for_each(|(v, w)| *v += w);
+        }
+        values
+    }
+
+    /// The output (logit) for the side to move's and the other's features.
+    pub fn output(&self, mover: &[u16], other: &[u16]) -> f32 {
+        let (mover, other) = (self.hidden_values(mover), self.hidden_values(other));
+        let clipped = mover.iter().chain(&other).map(|v| v.clamp(0.0, 1.0));
+        self.output_bias
+            + clipped
+                .zip(&self.output_weights)
+                .map(|(v, w)| v * w)
+                .sum::<f32>()
+    }
+}
+
+/// The network in integers, as the engine evaluates with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Network {
+    features: String,
+    inputs: usize,
+    hidden: usize,
+    /// Score units per unit of output, in hundredths.
+    scale_hundredths: i32,
+    input_weights: Vec<i16>,
+    input_bias: Vec<i16>,
+    output_weights: Vec<i16>,
+    output_bias: i32,
+    hash: u64,
+}
+
+fn quantize(value: f32, factor: i32) -> i16 {
+    (value * factor as f32)
+        .round()
+        .clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16
+}
+
+impl Network {
+    /// The float network rounded to integers, for the named feature set.
+    pub fn quantize(float: &FloatNetwork, features: &str) -> Network {
+        let mut network = Network {
+            features: features.to_owned(),
+            inputs: float.inputs,
+            hidden: float.hidden,
+            scale_hundredths: (float.scale * 100.0).round() as i32,
+            input_weights: float
+                .input_weights
+                .iter()
+                .map(|&w| quantize(w, QA))
+                .collect(),
+            input_bias: float.input_bias.iter().map(|&w| quantize(w, QA)).collect(),
+            output_weights: float
+                .output_weights
+                .iter()
+                .map(|&w| quantize(w, QB))
+                .collect(),
+            output_bias: (float.output_bias * (QA * QB) as f32).round() as i32,
+            hash: 0,
+        };
+        network.hash = fnv1a(&network.body());
+        network
+    }
+
+    pub fn features(&self) -> &str {
+        &self.features
+    }
+
+    pub fn inputs(&self) -> usize {
+        self.inputs
+    }
+
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// The hash written at the end of the file: which network this is.
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// One line for `info string` and the `eval` command.
+    pub fn describe(&self) -> String {
+        format!(
+            "network {}, {} inputs, {} hidden units a side, hash {:016x}",
+            self.features, self.inputs, self.hidden, self.hash
+        )
+    }
+
+    pub fn input_bias(&self) -> &[i16] {
+        &self.input_bias
+    }
+
+    /// The input weights of one feature, one per hidden unit.
+    pub fn input_row(&self, feature: u16) -> &[i16] {
+        &self.input_weights[usize::from(feature) * self.hidden..][..self.hidden]
+    }
+
+    /// The score, in the game's units, from the side to move's and the
+    /// other side's accumulators.
+    pub fn evaluate(&self, mover: &[i16], other: &[i16]) -> i32 {
+        let (mover_weights, other_weights) = self.output_weights.split_at(self.hidden);
+        let sum = clipped_dot(mover, mover_weights) + clipped_dot(other, other_weights);
+        let total = i64::from(sum) + i64::from(self.output_bias);
+        let scaled = total * i64::from(self.scale_hundredths) / i64::from(QA * QB * 100);
+        scaled.clamp(-20_000, 20_000) as i32
+    }
+
+    fn body(&self) -> Vec<u8> {
+        let mut bytes = Vec::with_capacity(64 + 2 * self.input_weights.len());
+        bytes.extend_from_slice(MAGIC);
+        bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        bytes.extend_from_slice(&(self.features.len() as u16).to_le_bytes());
+        bytes.extend_from_slice(self.features.as_bytes());
+        bytes.extend_from_slice(&(self.inputs as u32).to_le_bytes());
+        bytes.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+        bytes.extend_from_slice(&self.scale_hundredths.to_le_bytes());
+        for values in [&self.input_weights, &self.input_bias, &self.output_weights] {
+            values
+                .iter()
+                .for_each(|v| bytes.extend_from_slice(&v.to_le_bytes()));
+        }
+        bytes.extend_from_slice(&self.output_bias.to_le_bytes());
+        bytes
+    }
+
+    /// The file's bytes.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut bytes = self.body();
+        bytes.extend_from_slice(&self.hash.to_le_bytes());
+        bytes
+    }
+
+    /// Reads a network file made for the feature set `features` with
+    /// `inputs` inputs; any other file, a truncated or altered one, is
+    /// refused with the reason.
+    pub fn from_bytes(bytes: &[u8], features: &str, inputs: usize) -> Result<Network, String> {
+        let mut reader = Reader { bytes, at: 0 };
+        if reader.take(4)? != MAGIC {
+            return Err("not a network file (it does not start with BGNN)".into());
+        }
+        let version = reader.u32()?;
+        if version != FORMAT_VERSION {
+            return Err(format!(
+                "network format version {version}, this engine reads {FORMAT_VERSION}"
+            ));
+        }
+        let name_length = usize::from(u16::from_le_bytes(reader.array()?));
+        let name = String::from_utf8_lossy(reader.take(name_length)?).into_owned();
+        if name != features {
+            return Err(format!(
+                "a network for the features '{name}', this game's are '{features}'"
+            ));
+        }
+        let file_inputs = reader.u32()? as usize;
+        let hidden = reader.u32()? as usize;
+        if file_inputs != inputs || !(1..=MAX_HIDDEN).contains(&hidden) {
+            return Err(format!(
+                "a network of {file_inputs} inputs and {hidden} hidden units: \
+                 {inputs} inputs and 1 to {MAX_HIDDEN} hidden units expected"
+            ));
+        }
+        let scale_hundredths = reader.i32()?;
+        if scale_hundredths <= 0 {
+            return Err(format!("a network with score scale {scale_hundredths}"));
+        }
+        let input_weights = reader.i16s(inputs * hidden)?;
+        let input_bias = reader.i16s(hidden)?;
+        let output_weights = reader.i16s(2 * hidden)?;
+        let output_bias = reader.i32()?;
+        let body_length = reader.at;
+        let hash = u64::from_le_bytes(reader.array()?);
+        if reader.at != bytes.len() {
+            return Err(format!(
+                "{} bytes after the network's end",
+                bytes.len() - reader.at
+            ));
+        }
+        if fnv1a(&bytes[..body_length]) != hash {
+            return Err("the network's hash does not match its contents (altered file)".into());
+        }
+        Ok(Network {
+            features: name,
+            inputs,
+            hidden,
+            scale_hundredths,
+            input_weights,
+            input_bias,
+            output_weights,
+            output_bias,
+            hash,
+        })
+    }
+}
+
+/// Σ clamp(value, 0, QA) × weight, in i32 (at most QA × 2^15 per term, and
+/// the trainer's weight bound keeps the sum far from overflow).
+fn clipped_dot(values: &[i16], weights: &[i16]) -> i32 {
+    values
+        .iter()
+        .zip(weights)
+        .map(|(&v, &w)| i32::from(v).clamp(0, QA) * i32::from(w))
+        .fold(0i32, i32::wrapping_add)
+}
+
+/// FNV-1a, 64 bits: a checksum that catches a damaged or altered file.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, count: usize) -> Result<&'a [u8], String> {
+        let end = self
+            .at
+            .checked_add(count)
+            .filter(|&end| end <= self.bytes.len());
+        let end = end.ok_or_else(|| {
+            format!(
+                "the network file is truncated ({} bytes, more expected after byte {})",
+                self.bytes.len(),
+                self.at
+            )
+        })?;
+        let slice = &self.bytes[self.at..end];
+        self.at = end;
+        Ok(slice)
+    }
+
+    fn array<const N: usize>(&mut self) -> Result<[u8; N], String> {
+        let mut array = [0u8; N];
+        array.copy_from_slice(self.take(N)?);
+        Ok(array)
+    }
+
+    fn u32(&mut self) -> Result<u32, String> {
+        Ok(u32::from_le_bytes(self.array()?))
+    }
+
+    fn i32(&mut self) -> Result<i32, String> {
+        Ok(i32::from_le_bytes(self.array()?))
+    }
+
+    fn i16s(&mut self, count: usize) -> Result<Vec<i16>, String> {
+        let bytes = self.take(count.saturating_mul(2))?;
+        Ok(bytes
+            .chunks_exact(2)
+            .map(|pair| i16::from_le_bytes([pair[0], pair[1]]))
+            .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    fn random_float(rng: &mut SmallRng, inputs: usize, hidden: usize) -> FloatNetwork {
+        let mut float = FloatNetwork::zeros(inputs, hidden, 50.0);
+        let mut fill = |values: &mut Vec<f32>, bound: f32| {
+            values
+                .iter_mut()
+                .for_each(|v| *v = rng.gen_range(-bound..bound))
+        };
+        fill(&mut float.input_weights, 0.3);
+        fill(&mut float.input_bias, 0.5);
+        fill(&mut float.output_weights, 1.0);
+        float.output_bias = 0.1;
+        float
+    }
+
+    #[test]
+    fn a_network_survives_its_file_and_damage_is_refused() {
+        let mut rng = SmallRng::seed_from_u64(1);
+        let network = Network::quantize(&random_float(&mut rng, 20, 8), "test-features");
+        let bytes = network.to_bytes();
+        assert_eq!(
+            Network::from_bytes(&bytes, "test-features", 20),
+            Ok(network.clone())
+        );
+        for cut in [0, 3, 10, bytes.len() / 2, bytes.len() - 1] {
+            let error = Network::from_bytes(&bytes[..cut], "test-features", 20).unwrap_err();
+            assert!(
+                error.contains("truncated") || error.contains("BGNN"),
+                "{error}"
+            );
+        }
+        let mut altered = bytes.clone();
+        altered[40] ^= 1;
+        let error = Network::from_bytes(&altered, "test-features", 20).unwrap_err();
+        assert!(error.contains("hash"), "{error}");
+        let error = Network::from_bytes(&bytes, "other-features", 20).unwrap_err();
+        assert!(error.contains("other-features"), "{error}");
+        let error = Network::from_bytes(&bytes, "test-features", 21).unwrap_err();
+        assert!(error.contains("21 inputs"), "{error}");
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert!(Network::from_bytes(&longer, "test-features", 20).is_err());
+    }
+}

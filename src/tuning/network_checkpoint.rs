@@ -1,0 +1,142 @@
+//! A training run's checkpoint: the float weights, Adam's moments and the
+//! epochs done, so that a stopped run resumes where it was. Written to a
+//! temporary file and renamed, so a stop while writing never leaves half of
+//! one.
+//!
+//! Format (little-endian): `BGCK`, version (u32), inputs, hidden, epochs
+//! done (u32 each), Adam's step (u64), then the weights, the first moments
+//! and the second moments, each as a network's floats in the order of the
+//! network file.
+
+use std::path::Path;
+
+use super::network_train::{AdamState, Training};
+use crate::core::nnue::network::FloatNetwork;
+
+const MAGIC: &[u8; 4] = b"BGCK";
+const VERSION: u32 = 1;
+
+fn push_network(bytes: &mut Vec<u8>, network: &FloatNetwork) {
+    for values in [
+        &network.input_weights,
+        &network.input_bias,
+        &network.output_weights,
+    ] {
+        values
+            .iter()
+            .for_each(|v| bytes.extend_from_slice(&v.to_le_bytes()));
+    }
+    bytes.extend_from_slice(&network.output_bias.to_le_bytes());
+}
+
+pub fn to_bytes(training: &Training) -> Vec<u8> {
+    let network = &training.network;
+    let mut bytes = Vec::new();
+    bytes.extend_from_slice(MAGIC);
+    for value in [
+        VERSION,
+        network.inputs as u32,
+        network.hidden as u32,
+        training.epochs_done as u32,
+    ] {
+        bytes.extend_from_slice(&value.to_le_bytes());
+    }
+    bytes.extend_from_slice(&network.scale.to_le_bytes());
+    bytes.extend_from_slice(&training.adam.step.to_le_bytes());
+    for part in [network, &training.adam.first, &training.adam.second] {
+        push_network(&mut bytes, part);
+    }
+    bytes
+}
+
+pub fn save(path: &Path, training: &Training) -> Result<(), String> {
+    let temporary = path.with_extension("partial");
+    std::fs::write(&temporary, to_bytes(training))
+        .and_then(|()| std::fs::rename(&temporary, path))
+        .map_err(|e| format!("cannot write checkpoint '{}': {e}", path.display()))
+}
+
+pub fn load(path: &Path) -> Result<Training, String> {
+    let bytes = std::fs::read(path)
+        .map_err(|e| format!("cannot read checkpoint '{}': {e}", path.display()))?;
+    from_bytes(&bytes).map_err(|e| format!("checkpoint '{}': {e}", path.display()))
+}
+
+pub fn from_bytes(bytes: &[u8]) -> Result<Training, String> {
+    let mut words = Words { bytes, at: 0 };
+    if words.take(4)? != MAGIC {
+        return Err("not a checkpoint (it does not start with BGCK)".into());
+    }
+    let version = words.u32()?;
+    if version != VERSION {
+        return Err(format!("checkpoint version {version}, expected {VERSION}"));
+    }
+    let inputs = words.u32()? as usize;
+    let hidden = words.u32()? as usize;
+    let epochs_done = words.u32()? as usize;
+    let scale = f32::from_le_bytes(words.array()?);
+    let step = u64::from_le_bytes(words.array()?);
+    let expected = 3 * 4 * (inputs * hidden + 3 * hidden + 1);
+    if bytes.len() - words.at != expected {
+        return Err(format!(
+            "{} bytes of weights, {expected} expected for {inputs} inputs and {hidden} hidden units",
+            bytes.len() - words.at
+        ));
+    }
+    let mut next = || -> Result<FloatNetwork, String> {
+        Ok(FloatNetwork {
+            inputs,
+            hidden,
+            scale,
+            input_weights: words.floats(inputs * hidden)?,
+            input_bias: words.floats(hidden)?,
+            output_weights: words.floats(2 * hidden)?,
+            output_bias: f32::from_le_bytes(words.array()?),
+        })
+    };
+    let (network, first, second) = (next()?, next()?, next()?);
+    Ok(Training {
+        network,
+        adam: AdamState {
+            step,
+            first,
+            second,
+        },
+        epochs_done,
+    })
+}
+
+struct Words<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Words<'a> {
+    fn take(&mut self, count: usize) -> Result<&'a [u8], String> {
+        let end = self.at + count;
+        let slice = self
+            .bytes
+            .get(self.at..end)
+            .ok_or("the checkpoint is truncated")?;
+        self.at = end;
+        Ok(slice)
+    }
+
+    fn array<const N: usize>(&mut self) -> Result<[u8; N], String> {
+        let mut array = [0u8; N];
+        array.copy_from_slice(self.take(N)?);
+        Ok(array)
+    }
+
+    fn u32(&mut self) -> Result<u32, String> {
+        Ok(u32::from_le_bytes(self.array()?))
+    }
+
+    fn floats(&mut self, count: usize) -> Result<Vec<f32>, String> {
+        Ok(self
+            .take(4 * count)?
+            .chunks_exact(4)
+            .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            .collect())
+    }
+}

@@ -1,0 +1,143 @@
+//! The learned evaluation end to end: self-play data, a network trained on
+//! it (and resumed from its checkpoint), loaded by the engine through
+//! `EvalFile`; a bad network file is refused and the engine keeps its own.
+#![cfg(feature = "tune")]
+
+use std::path::{Path, PathBuf};
+
+use common::{run_tune as tune, Engine};
+
+mod common;
+
+fn temp_path(name: &str) -> PathBuf {
+    common::temp_path("network", name)
+}
+
+fn text(path: &Path) -> &str {
+    path.to_str().expect("a UTF-8 temp path")
+}
+
+/// A small network trained on a few self-play games.
+fn trained_network(name: &str) -> PathBuf {
+    let data = temp_path(&format!("{name}.bgdata"));
+    let network = temp_path(&format!("{name}.bgnn"));
+    let _ = std::fs::remove_file(&data);
+    let (ok, _, stderr) = tune(&[
+        "datagen",
+        "--game",
+        "breakthrough",
+        "--nodes",
+        "200",
+        "--games",
+        "12",
+        "--openings",
+        "random:4:3",
+        "--out",
+        text(&data),
+    ]);
+    assert!(ok, "{stderr}");
+    let (ok, stdout, stderr) = train(&data, &network, 3, &["--fresh"]);
+    assert!(ok, "{stderr}");
+    assert!(stdout.contains("epoch   3:"), "{stdout}");
+    network
+}
+
+fn train(data: &Path, network: &Path, epochs: u32, extra: &[&str]) -> (bool, String, String) {
+    let epochs = epochs.to_string();
+    let mut args = vec![
+        "train-network",
+        "--game",
+        "breakthrough",
+        "--data",
+        text(data),
+        "--out",
+        text(network),
+        "--hidden",
+        "16",
+        "--batch",
+        "256",
+        "--held-every",
+        "4",
+        "--epochs",
+        &epochs,
+    ];
+    args.extend_from_slice(extra);
+    tune(&args)
+}
+
+/// The network line of `eval`, which names its hash.
+fn network_line(engine: &mut Engine) -> String {
+    let lines = engine.ask("eval", "info string eval total");
+    lines
+        .into_iter()
+        .find(|line| line.contains("hash "))
+        .unwrap_or_else(|| "no network line".into())
+}
+
+#[test]
+fn a_network_trained_on_self_play_plays_through_evalfile() {
+    let network = trained_network("pipeline");
+    let data = temp_path("pipeline.bgdata");
+    let (ok, stdout, stderr) = train(&data, &network, 5, &[]);
+    assert!(ok, "{stderr}");
+    assert!(stdout.contains("resumed after epoch 3"), "{stdout}");
+    assert!(
+        stdout.contains("epoch   4:") && !stdout.contains("epoch   3:"),
+        "{stdout}"
+    );
+
+    let mut engine = Engine::start("breakthrough");
+    engine.send(&format!("setoption name EvalFile value {}", text(&network)));
+    engine.send("setoption name Evaluation value network");
+    let said = engine.sync();
+    assert!(said.iter().all(|l| !l.contains("error")), "{said:?}");
+    let line = network_line(&mut engine);
+    assert!(line.contains("breakthrough-pieces-8x8"), "{line}");
+    engine.send("position startpos moves a2a3 h7h6");
+    let lines = engine.ask("go depth 4", "bestmove");
+    let best = lines.last().expect("a bestmove line");
+    assert!(!best.contains("none") && !best.contains("(none)"), "{best}");
+    engine.finish();
+}
+
+#[test]
+fn a_bad_network_file_is_refused_and_the_loaded_one_kept() {
+    let network = trained_network("refusals");
+    let bytes = std::fs::read(&network).expect("the network reads back");
+    let truncated = temp_path("truncated.bgnn");
+    std::fs::write(&truncated, &bytes[..bytes.len() / 2]).expect("writable");
+    let altered = temp_path("altered.bgnn");
+    let mut changed = bytes.clone();
+    changed[100] ^= 0x40;
+    std::fs::write(&altered, &changed).expect("writable");
+    let missing = temp_path("missing.bgnn");
+    let _ = std::fs::remove_file(&missing);
+
+    let mut engine = Engine::start("breakthrough");
+    engine.send(&format!("setoption name EvalFile value {}", text(&network)));
+    engine.send("setoption name Evaluation value network");
+    engine.sync();
+    let loaded = network_line(&mut engine);
+    for (path, reason) in [
+        (&truncated, "truncated"),
+        (&altered, "hash"),
+        (&missing, "cannot read"),
+    ] {
+        engine.send(&format!("setoption name EvalFile value {}", text(path)));
+        let said = engine.sync();
+        assert!(
+            said.iter()
+                .any(|l| l.starts_with("info string error") && l.contains(reason)),
+            "{path:?}: {said:?}"
+        );
+        assert_eq!(network_line(&mut engine), loaded);
+    }
+    engine.send("setoption name Evaluation value neural");
+    let said = engine.sync();
+    assert!(
+        said.iter().any(|l| l.contains("classical or network")),
+        "{said:?}"
+    );
+    assert_eq!(network_line(&mut engine), loaded);
+    engine.finish();
+}
