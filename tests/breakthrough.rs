@@ -569,6 +569,14 @@ fn display_shows_board_fen_side_and_key() {
 fn eval_lists_its_terms_and_a_total() {
     let mut engine = Engine::start(ENGINE);
     let lines = engine.ask("eval", "info string eval total");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("network breakthrough-pieces-8x8") && l.contains("hash ")),
+        "the built-in network by default: {lines:?}"
+    );
+    engine.send("setoption name Evaluation value classical");
+    let lines = engine.ask("eval", "info string eval total");
     assert!(lines.len() >= 4, "{lines:?}");
     assert!(lines.iter().any(|l| l.contains("material")));
 }

@@ -145,6 +145,9 @@ enum Command {
         /// Games numbered a multiple of this are held back to measure the loss.
         #[arg(long, default_value_t = 20)]
         held_every: u32,
+        /// Train on each position's mirror image too (left and right swapped).
+        #[arg(long)]
+        mirror: bool,
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=64))]
         threads: u64,
         #[arg(long, default_value_t = 1)]
@@ -591,6 +594,7 @@ fn run(cli: Cli) -> Result<String, String> {
             score_weight,
             scale,
             held_every,
+            mirror,
             threads,
             seed,
             plot,
@@ -614,6 +618,7 @@ fn run(cli: Cli) -> Result<String, String> {
                 checkpoint,
                 fresh,
                 held_every,
+                mirror,
                 plot,
                 settings,
             };

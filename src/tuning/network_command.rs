@@ -22,6 +22,8 @@ pub struct NetworkJob {
     pub fresh: bool,
     /// The games numbered a multiple of this are held back.
     pub held_every: u32,
+    /// Train on each position's mirror image too.
+    pub mirror: bool,
     /// The loss curve as SVG, if wanted.
     pub plot: Option<PathBuf>,
     pub settings: TrainSettings,
@@ -42,7 +44,8 @@ pub fn run_network_training<G: Game, F: FeatureSet<G>>(
     mut on_epoch: impl FnMut(&EpochReport),
 ) -> Result<String, String> {
     let settings = &job.settings;
-    let (training_set, held_set, loaded) = network_data::load::<G, F>(&job.data, job.held_every)?;
+    let (training_set, held_set, loaded) =
+        network_data::load::<G, F>(&job.data, job.held_every, job.mirror)?;
     if training_set.is_empty() {
         return Err("no scored positions to train on".into());
     }

@@ -71,10 +71,13 @@ pub struct LoadReport {
 
 /// The scored positions of `files`; the games whose number is a multiple
 /// of `held_every` go to the held-back set (whole games, so that no
-/// position has its neighbours on the other side).
+/// position has its neighbours on the other side). With `mirror`, the
+/// training set also holds each position's mirror image, where the
+/// features have one.
 pub fn load<G: Game, F: FeatureSet<G>>(
     files: &[PathBuf],
     held_every: u32,
+    mirror: bool,
 ) -> Result<(TrainingSet, TrainingSet, LoadReport), String> {
     let (mut training, mut held) = (TrainingSet::default(), TrainingSet::default());
     let mut report = LoadReport::default();
@@ -91,7 +94,8 @@ pub fn load<G: Game, F: FeatureSet<G>>(
         }
         let rules = build_rules::<G>(&data.header.rules)?;
         for game in &data.games {
-            let set = match held_every > 0 && game.index % held_every == 0 {
+            let held_back = held_every > 0 && game.index % held_every == 0;
+            let set = match held_back {
                 true => &mut held,
                 false => &mut training,
             };
@@ -107,6 +111,13 @@ pub fn load<G: Game, F: FeatureSet<G>>(
                 F::active(at.position, side, &mut mover);
                 F::active(at.position, side.other(), &mut other);
                 set.push(&mover, &other, f32::from(at.score), at.result);
+                if mirror && !held_back {
+                    if let (Some(mover), Some(other)) =
+                        (mirror_all::<G, F>(&mover), mirror_all::<G, F>(&other))
+                    {
+                        set.push(&mover, &other, f32::from(at.score), at.result);
+                    }
+                }
             })
             .map_err(|e| format!("{}: {e}", path.display()))?;
             report.games += 1;
@@ -115,4 +126,11 @@ pub fn load<G: Game, F: FeatureSet<G>>(
     report.training = training.len();
     report.held_back = held.len();
     Ok((training, held, report))
+}
+
+fn mirror_all<G: Game, F: FeatureSet<G>>(features: &[u16]) -> Option<Vec<u16>> {
+    features
+        .iter()
+        .map(|&feature| F::mirrored(feature))
+        .collect()
 }

@@ -28,6 +28,14 @@ pub trait FeatureSet<G: Game>: Send + Sync + 'static {
     /// active features of `view`.
     fn changes(position: &G, mv: G::Move, view: Player, changes: &mut FeatureChanges);
 
+    /// The feature's image in the position's mirror image, for games
+    /// whose rules a mirror keeps (Breakthrough's left and right): the
+    /// trainer may learn from both images. `None`: no such symmetry.
+    fn mirrored(feature: u16) -> Option<u16> {
+        let _ = feature;
+        None
+    }
+
     /// A key of everything the features depend on, but not the side to
     /// move (a null move keeps it): two positions with one key have the
     /// same features.

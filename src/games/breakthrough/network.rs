@@ -53,6 +53,11 @@ impl FeatureSet<Breakthrough> for PieceFeatures {
         }
     }
 
+    /// Left and right swapped: the square's file mirrored.
+    fn mirrored(feature: u16) -> Option<u16> {
+        Some(feature ^ 7)
+    }
+
     fn placement_key(position: &Breakthrough) -> u64 {
         let [white, black] = position.board().pieces;
         // Two odd multipliers and a rotation: distinct placements of the

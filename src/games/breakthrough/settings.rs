@@ -5,6 +5,8 @@
 
 use std::sync::Arc;
 
+use once_cell::sync::Lazy;
+
 use super::network::PieceFeatures;
 use crate::core::game::{OptionKind, OptionSpec};
 use crate::core::knowledge::KnowledgeSettings;
@@ -15,8 +17,10 @@ pub const BUILT_IN: &str = "<built-in>";
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Evaluation {
-    #[default]
     Classical,
+    /// The default since the first network beat the classical terms
+    /// (docs/results/learned-evaluation.md).
+    #[default]
     Network,
 }
 
@@ -45,9 +49,20 @@ impl BreakthroughSettings {
     }
 }
 
-/// The network compiled into the engine; none yet.
+/// The network file compiled into the engine (how it was trained:
+/// docs/results/learned-evaluation.md).
+const BUILT_IN_FILE: &[u8] = include_bytes!("network.bgnn");
+
+static BUILT_IN_NETWORK: Lazy<Option<Arc<Network>>> = Lazy::new(|| {
+    Network::from_bytes(BUILT_IN_FILE, PieceFeatures::NAME, PieceFeatures::INPUTS)
+        .map_err(|e| log::error!("the built-in network: {e}"))
+        .ok()
+        .map(Arc::new)
+});
+
+/// The network compiled into the engine.
 pub fn built_in_network() -> Option<Arc<Network>> {
-    None
+    BUILT_IN_NETWORK.clone()
 }
 
 /// Reads a network file for Breakthrough's features.
@@ -102,5 +117,19 @@ impl KnowledgeSettings for BreakthroughSettings {
             _ => return Ok(false),
         }
         Ok(true)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_built_in_network_loads_and_is_the_default() {
+        let network = built_in_network().expect("the built-in network reads");
+        assert_eq!(network.features(), PieceFeatures::NAME);
+        let settings = BreakthroughSettings::default();
+        assert_eq!(settings.evaluation, Evaluation::Network);
+        assert_eq!(settings.network().map(|n| n.hash()), Some(network.hash()));
     }
 }
