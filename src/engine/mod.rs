@@ -458,13 +458,19 @@ impl<G: Game, K: EngineProfile<G>> Engine<G, K> {
         Ok(moves)
     }
 
-    /// Searches a fixed set of positions to a fixed depth. Returns the total
-    /// node count (a signature of the search) and the time taken.
-    pub fn bench(depth: u32) -> Result<(u64, Duration), String>
+    /// Searches a fixed set of positions to a fixed depth, with the
+    /// engine options `options` set first. Returns the total node count (a
+    /// signature of the search) and the time taken.
+    pub fn bench(depth: u32, options: &[(String, String)]) -> Result<(u64, Duration), String>
     where
         G: Presentation,
     {
         let mut engine = Engine::<G, K>::new();
+        for (name, value) in options {
+            engine
+                .set_option(name, value)
+                .map_err(|e| format!("option {name}={value}: {e}"))?;
+        }
         let mut fens: Vec<String> = G::bench_positions().iter().map(|s| s.to_string()).collect();
         if fens.is_empty() {
             fens.push(engine.position.to_fen());

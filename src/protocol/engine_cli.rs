@@ -18,6 +18,10 @@ pub enum EngineTool {
         #[arg(default_value_t = ugi::DEFAULT_BENCH_DEPTH,
               value_parser = clap::value_parser!(u32).range(1..))]
         depth: u32,
+        /// An engine option set first, `NAME=VALUE` (repeat for more), e.g.
+        /// `--option Evaluation=classical`.
+        #[arg(long = "option", value_parser = parse_option)]
+        options: Vec<(String, String)>,
     },
     /// Shows a game of the engine against itself, move by move.
     Selfplay {
@@ -29,13 +33,21 @@ pub enum EngineTool {
 
 impl EngineTool {
     pub fn run<G: Presentation, K: EngineProfile<G>>(&self) {
-        match *self {
-            EngineTool::Bench { depth } => ugi::bench::<G, K>(depth),
+        match self {
+            EngineTool::Bench { depth, options } => ugi::bench::<G, K>(*depth, options),
             EngineTool::Selfplay { movetime_ms } => {
-                selfplay::selfplay::<G, K>(std::time::Duration::from_millis(movetime_ms))
+                selfplay::selfplay::<G, K>(std::time::Duration::from_millis(*movetime_ms))
             }
         }
     }
+}
+
+/// `NAME=VALUE`, split at the first `=`.
+fn parse_option(text: &str) -> Result<(String, String), String> {
+    text.split_once('=')
+        .map(|(name, value)| (name.trim().to_owned(), value.to_owned()))
+        .filter(|(name, _)| !name.is_empty())
+        .ok_or_else(|| format!("'{text}' is not NAME=VALUE"))
 }
 
 /// A plain engine's command line: the common tools only.
@@ -93,12 +105,20 @@ mod tests {
         assert_eq!(parse(&[]).unwrap().tool, None);
         let bench = parse(&["bench"]).unwrap().tool;
         let depth = ugi::DEFAULT_BENCH_DEPTH;
-        assert_eq!(bench, Some(EngineTool::Bench { depth }));
+        let options = Vec::new();
+        assert_eq!(bench, Some(EngineTool::Bench { depth, options }));
+        let bench = parse(&["bench", "6", "--option", "Evaluation=classical"]);
+        let options = vec![("Evaluation".to_owned(), "classical".to_owned())];
+        assert_eq!(
+            bench.unwrap().tool,
+            Some(EngineTool::Bench { depth: 6, options })
+        );
         let selfplay = parse(&["selfplay", "250"]).unwrap().tool;
         assert_eq!(selfplay, Some(EngineTool::Selfplay { movetime_ms: 250 }));
         for bad in [
             &["bench", "abc"][..],
             &["bench", "0"],
+            &["bench", "--option", "Evaluation"],
             &["selfplay", "-1"],
             &["fly"],
         ] {

@@ -93,7 +93,7 @@ impl<G: Presentation, K: EngineProfile<G>> Session<G, K> {
             Command::Eval => self.eval(),
             Command::Bench(depth) => {
                 self.finish_search();
-                bench::<G, K>(depth.unwrap_or(DEFAULT_BENCH_DEPTH));
+                bench::<G, K>(depth.unwrap_or(DEFAULT_BENCH_DEPTH), &[]);
             }
         }
         true
@@ -400,9 +400,10 @@ fn perft<G: Game, K: EngineProfile<G>>(engine: &Engine<G, K>, depth: u32, count:
     log::info!("perft {depth}: {total} in {:?}", start.elapsed());
 }
 
-/// Runs the benchmark and prints its figures, node count and speed last.
-pub fn bench<G: Presentation, K: EngineProfile<G>>(depth: u32) {
-    match Engine::<G, K>::bench(depth) {
+/// Runs the benchmark with `options` set and prints its figures, node
+/// count and speed last.
+pub fn bench<G: Presentation, K: EngineProfile<G>>(depth: u32, options: &[(String, String)]) {
+    match Engine::<G, K>::bench(depth, options) {
         Ok((nodes, elapsed)) => {
             let nps = nodes as u128 * 1000 / elapsed.as_millis().max(1);
             send(&format!("Bench depth     : {depth}"));
