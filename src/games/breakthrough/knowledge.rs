@@ -23,11 +23,19 @@ use crate::core::{EvalTerm, Knowledge, Score};
 const HINT_CAPTURE: i32 = 100;
 const HINT_THREAT: i32 = 60;
 
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct BreakthroughKnowledge {
     /// The network the search evaluates with; `None`: the classical terms.
     network: Option<Arc<Network>>,
     accumulators: AccumulatorStack<Breakthrough, PieceFeatures>,
+}
+
+/// The knowledge an engine with default options makes: the built-in
+/// network's.
+impl Default for BreakthroughKnowledge {
+    fn default() -> Self {
+        BreakthroughKnowledge::new(&BreakthroughSettings::default())
+    }
 }
 
 impl BreakthroughKnowledge {
