@@ -11,7 +11,7 @@
 use std::path::Path;
 
 use super::network_train::{AdamState, Training};
-use crate::core::nnue::network::FloatNetwork;
+use crate::core::nnue::network::{ByteReader, FloatNetwork};
 
 const MAGIC: &[u8; 4] = b"BGCK";
 const VERSION: u32 = 1;
@@ -63,7 +63,7 @@ pub fn load(path: &Path) -> Result<Training, String> {
 }
 
 pub fn from_bytes(bytes: &[u8]) -> Result<Training, String> {
-    let mut words = Words { bytes, at: 0 };
+    let mut words = ByteReader::new(bytes, "checkpoint");
     if words.take(4)? != MAGIC {
         return Err("not a checkpoint (it does not start with BGCK)".into());
     }
@@ -77,10 +77,10 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Training, String> {
     let scale = f32::from_le_bytes(words.array()?);
     let step = u64::from_le_bytes(words.array()?);
     let expected = 3 * 4 * (inputs * hidden + 3 * hidden + 1);
-    if bytes.len() - words.at != expected {
+    if bytes.len() - words.position() != expected {
         return Err(format!(
             "{} bytes of weights, {expected} expected for {inputs} inputs and {hidden} hidden units",
-            bytes.len() - words.at
+            bytes.len() - words.position()
         ));
     }
     let mut next = || -> Result<FloatNetwork, String> {
@@ -88,9 +88,9 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Training, String> {
             inputs,
             hidden,
             scale,
-            input_weights: words.floats(inputs * hidden)?,
-            input_bias: words.floats(hidden)?,
-            output_weights: words.floats(2 * hidden)?,
+            input_weights: words.f32s(inputs * hidden)?,
+            input_bias: words.f32s(hidden)?,
+            output_weights: words.f32s(2 * hidden)?,
             output_bias: f32::from_le_bytes(words.array()?),
         })
     };
@@ -104,39 +104,4 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Training, String> {
         },
         epochs_done,
     })
-}
-
-struct Words<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl<'a> Words<'a> {
-    fn take(&mut self, count: usize) -> Result<&'a [u8], String> {
-        let end = self.at + count;
-        let slice = self
-            .bytes
-            .get(self.at..end)
-            .ok_or("the checkpoint is truncated")?;
-        self.at = end;
-        Ok(slice)
-    }
-
-    fn array<const N: usize>(&mut self) -> Result<[u8; N], String> {
-        let mut array = [0u8; N];
-        array.copy_from_slice(self.take(N)?);
-        Ok(array)
-    }
-
-    fn u32(&mut self) -> Result<u32, String> {
-        Ok(u32::from_le_bytes(self.array()?))
-    }
-
-    fn floats(&mut self, count: usize) -> Result<Vec<f32>, String> {
-        Ok(self
-            .take(4 * count)?
-            .chunks_exact(4)
-            .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-            .collect())
-    }
 }

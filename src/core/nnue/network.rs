@@ -195,7 +195,7 @@ impl Network {
     /// `inputs` inputs; any other file, a truncated or altered one, is
     /// refused with the reason.
     pub fn from_bytes(bytes: &[u8], features: &str, inputs: usize) -> Result<Network, String> {
-        let mut reader = Reader { bytes, at: 0 };
+        let mut reader = ByteReader::new(bytes, "network file");
         if reader.take(4)? != MAGIC {
             return Err("not a network file (it does not start with BGNN)".into());
         }
@@ -228,12 +228,12 @@ impl Network {
         let input_bias = reader.i16s(hidden)?;
         let output_weights = reader.i16s(2 * hidden)?;
         let output_bias = reader.i32()?;
-        let body_length = reader.at;
+        let body_length = reader.position();
         let hash = u64::from_le_bytes(reader.array()?);
-        if reader.at != bytes.len() {
+        if reader.position() != bytes.len() {
             return Err(format!(
                 "{} bytes after the network's end",
-                bytes.len() - reader.at
+                bytes.len() - reader.position()
             ));
         }
         if fnv1a(&bytes[..body_length]) != hash {
@@ -270,20 +270,34 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     })
 }
 
-struct Reader<'a> {
+/// Reads little-endian values off a file's bytes, in order; running past
+/// the end is an error naming the file's kind (`network file`,
+/// `checkpoint`).
+pub struct ByteReader<'a> {
     bytes: &'a [u8],
     at: usize,
+    kind: &'static str,
 }
 
-impl<'a> Reader<'a> {
-    fn take(&mut self, count: usize) -> Result<&'a [u8], String> {
+impl<'a> ByteReader<'a> {
+    pub fn new(bytes: &'a [u8], kind: &'static str) -> Self {
+        ByteReader { bytes, at: 0, kind }
+    }
+
+    /// Bytes read so far.
+    pub fn position(&self) -> usize {
+        self.at
+    }
+
+    pub fn take(&mut self, count: usize) -> Result<&'a [u8], String> {
         let end = self
             .at
             .checked_add(count)
             .filter(|&end| end <= self.bytes.len());
         let end = end.ok_or_else(|| {
             format!(
-                "the network file is truncated ({} bytes, more expected after byte {})",
+                "the {} is truncated ({} bytes, more expected after byte {})",
+                self.kind,
                 self.bytes.len(),
                 self.at
             )
@@ -293,25 +307,33 @@ impl<'a> Reader<'a> {
         Ok(slice)
     }
 
-    fn array<const N: usize>(&mut self) -> Result<[u8; N], String> {
+    pub fn array<const N: usize>(&mut self) -> Result<[u8; N], String> {
         let mut array = [0u8; N];
         array.copy_from_slice(self.take(N)?);
         Ok(array)
     }
 
-    fn u32(&mut self) -> Result<u32, String> {
+    pub fn u32(&mut self) -> Result<u32, String> {
         Ok(u32::from_le_bytes(self.array()?))
     }
 
-    fn i32(&mut self) -> Result<i32, String> {
+    pub fn i32(&mut self) -> Result<i32, String> {
         Ok(i32::from_le_bytes(self.array()?))
     }
 
-    fn i16s(&mut self, count: usize) -> Result<Vec<i16>, String> {
+    pub fn i16s(&mut self, count: usize) -> Result<Vec<i16>, String> {
         let bytes = self.take(count.saturating_mul(2))?;
         Ok(bytes
             .chunks_exact(2)
             .map(|pair| i16::from_le_bytes([pair[0], pair[1]]))
+            .collect())
+    }
+
+    pub fn f32s(&mut self, count: usize) -> Result<Vec<f32>, String> {
+        let bytes = self.take(count.saturating_mul(4))?;
+        Ok(bytes
+            .chunks_exact(4)
+            .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
             .collect())
     }
 }

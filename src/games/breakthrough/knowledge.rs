@@ -118,12 +118,12 @@ impl Knowledge<Breakthrough> for BreakthroughKnowledge {
     }
 
     fn evaluate(&mut self, position: &Breakthrough) -> Score {
-        match self.network_for(position) {
-            Some(network) => {
-                let network = Arc::clone(network);
-                self.accumulators.evaluate(&network, position)
+        // The fields borrowed apart: no reference count touched per node.
+        match &self.network {
+            Some(network) if PieceFeatures::fits(position) => {
+                self.accumulators.evaluate(network, position)
             }
-            None => eval::evaluate(position.board()),
+            _ => eval::evaluate(position.board()),
         }
     }
 
