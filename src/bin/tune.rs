@@ -13,6 +13,8 @@ use boardgames::core::Game;
 use boardgames::engine::EngineProfile;
 use boardgames::games::breakthrough::network::PieceFeatures;
 use boardgames::games::breakthrough::{Breakthrough, BreakthroughKnowledge};
+use boardgames::games::gomoku::network::StoneFeatures;
+use boardgames::games::gomoku::{Gomoku, GomokuKnowledge};
 use boardgames::referee::client::EngineSpec;
 use boardgames::referee::openings::OpeningSource;
 use boardgames::registry::{GameEntry, GameList, GameVisitor, LinearEvalVisitor, ProjectGames};
@@ -104,9 +106,10 @@ enum Command {
     /// Trains a learned evaluation (the NNUE shape: sparse inputs of both
     /// sides, one hidden layer a side, one output) on `datagen` files, and
     /// writes the quantized network for the engine's `EvalFile`. A stopped
-    /// run resumes from its checkpoint. Breakthrough only, so far.
+    /// run resumes from its checkpoint. The games with network features:
+    /// Breakthrough (8x8) and Gomoku (15x15).
     TrainNetwork {
-        #[arg(long, ignore_case = true, value_parser = PossibleValuesParser::new(["breakthrough"]))]
+        #[arg(long, ignore_case = true, value_parser = PossibleValuesParser::new(["breakthrough", "gomoku"]))]
         game: String,
         /// Data files of `datagen` (repeat for several).
         #[arg(long = "data", required = true)]
@@ -353,6 +356,12 @@ fn train_network(game: &str, mut job: NetworkJob) -> Result<String, String> {
                 job.settings.scale = BreakthroughKnowledge::profile().wdl.scale as f32;
             }
             train_with::<Breakthrough, PieceFeatures>(&job)
+        }
+        "gomoku" => {
+            if job.settings.scale <= 0.0 {
+                job.settings.scale = GomokuKnowledge::profile().wdl.scale as f32;
+            }
+            train_with::<Gomoku, StoneFeatures>(&job)
         }
         other => Err(format!("no network features for {other} yet")),
     }

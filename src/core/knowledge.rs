@@ -27,6 +27,18 @@ pub struct EvalTerm {
     pub p2: Score,
 }
 
+impl EvalTerm {
+    /// A term worth `score` to the side to move, shown as its owner's (a
+    /// network's one output, say).
+    pub fn for_side_to_move(name: String, mover: super::game::Player, score: Score) -> EvalTerm {
+        let (p1, p2) = match mover {
+            super::game::Player::P1 => (score, 0),
+            super::game::Player::P2 => (0, score),
+        };
+        EvalTerm { name, p1, p2 }
+    }
+}
+
 /// What a game's own solver proved about the root (`Knowledge::solve_root`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RootSolution<M> {

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use super::board::Move;
 use super::network::PieceFeatures;
-use super::settings::{BreakthroughSettings, Evaluation};
+use super::settings::BreakthroughSettings;
 use super::{eval, tactics, Breakthrough};
 use crate::core::dfpn::ProofKnowledge;
 use crate::core::mcts::MonteCarloKnowledge;
@@ -51,12 +51,8 @@ impl Knowledge<Breakthrough> for BreakthroughKnowledge {
     type Settings = BreakthroughSettings;
 
     fn new(settings: &BreakthroughSettings) -> Self {
-        let network = match settings.evaluation {
-            Evaluation::Classical => None,
-            Evaluation::Network => settings.network(),
-        };
         BreakthroughKnowledge {
-            network,
+            network: settings.network.active(),
             accumulators: AccumulatorStack::default(),
         }
     }
@@ -133,15 +129,11 @@ impl Knowledge<Breakthrough> for BreakthroughKnowledge {
         };
         let name = network.describe();
         let score = self.evaluate(position);
-        let white = match position.board().side {
-            crate::core::Player::P1 => score,
-            crate::core::Player::P2 => -score,
-        };
-        vec![EvalTerm {
+        vec![EvalTerm::for_side_to_move(
             name,
-            p1: white,
-            p2: 0,
-        }]
+            position.board().side,
+            score,
+        )]
     }
 
     fn forced_result(&mut self, position: &mut Breakthrough) -> Option<i32> {

@@ -70,112 +70,32 @@ impl FeatureSet<Breakthrough> for PieceFeatures {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::nnue::network::{FloatNetwork, Network, QA};
-    use crate::core::nnue::AccumulatorStack;
+    use crate::core::nnue::checks;
     use crate::games::breakthrough::BreakthroughRules;
-    use rand::rngs::SmallRng;
-    use rand::{Rng, SeedableRng};
 
-    fn random_network(rng: &mut SmallRng) -> (FloatNetwork, Network) {
-        let mut float = FloatNetwork::zeros(PieceFeatures::INPUTS, 16, 49.2);
-        for (values, bound) in [
-            (&mut float.input_weights, 0.2f32),
-            (&mut float.input_bias, 0.5),
-            (&mut float.output_weights, 1.5),
-        ] {
-            values
-                .iter_mut()
-                .for_each(|v| *v = rng.gen_range(-bound..bound));
-        }
-        float.output_bias = 0.05;
-        let network = Network::quantize(&float, PieceFeatures::NAME);
-        (float, network)
-    }
-
-    fn random_line(rng: &mut SmallRng, plies: usize) -> (Breakthrough, Vec<Move>) {
-        let mut game = Breakthrough::start_position(&BreakthroughRules::default());
-        let mut line = Vec::new();
-        let mut moves = Vec::new();
-        for _ in 0..plies {
-            game.generate_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            let mv = moves[rng.gen_range(0..moves.len())];
-            game.make_move(mv);
-            line.push(mv);
-        }
-        (game, line)
+    fn start() -> Breakthrough {
+        Breakthrough::start_position(&BreakthroughRules::default())
     }
 
     #[test]
     fn float_and_quantized_outputs_agree_within_a_bound() {
-        let mut rng = SmallRng::seed_from_u64(7);
-        let (float, network) = random_network(&mut rng);
-        let mut stack = AccumulatorStack::<Breakthrough, PieceFeatures>::default();
-        let (mut mover, mut other) = (Vec::new(), Vec::new());
-        for _ in 0..300 {
-            let plies = rng.gen_range(0..60);
-            let (game, _) = random_line(&mut rng, plies);
-            let side = game.side_to_move();
-            PieceFeatures::active(&game, side, &mut mover);
-            PieceFeatures::active(&game, side.other(), &mut other);
-            let expected = float.output(&mover, &other) * float.scale;
-            let quantized = stack.evaluate(&network, &game) as f32;
-            // Rounding: 1/(2 QA) per weight over 33 summed rows, 1/(2 QB)
-            // per output weight, times the scale.
-            assert!(
-                (quantized - expected).abs() <= 3.0 + expected.abs() * 0.02,
-                "float {expected}, quantized {quantized} (QA {QA})"
-            );
-        }
+        checks::float_and_quantized_agree::<Breakthrough, PieceFeatures>(&start(), 60);
     }
 
     #[test]
     fn incremental_accumulators_equal_fresh_ones_after_any_line() {
-        let mut rng = SmallRng::seed_from_u64(11);
-        let (_, network) = random_network(&mut rng);
-        for _ in 0..40 {
-            let mut stack = AccumulatorStack::<Breakthrough, PieceFeatures>::default();
-            let mut game = Breakthrough::start_position(&BreakthroughRules::default());
-            let mut played: Vec<Move> = Vec::new();
-            let mut moves = Vec::new();
-            stack.evaluate(&network, &game);
-            for _ in 0..120 {
-                game.generate_moves(&mut moves);
-                let back = played.last().is_some() && (moves.is_empty() || rng.gen_bool(0.35));
-                if back {
-                    let mv = played.pop().expect("a move to take back");
-                    stack.take_back(&mut game, mv);
-                } else if let Some(&mv) = moves.get(rng.gen_range(0..moves.len().max(1))) {
-                    stack.play(&network, &mut game, mv);
-                    played.push(mv);
-                }
-                let views = stack.views(&game).expect("the top is this position");
-                for (index, view) in [Player::P1, Player::P2].into_iter().enumerate() {
-                    let mut features = Vec::new();
-                    PieceFeatures::active(&game, view, &mut features);
-                    let fresh =
-                        crate::core::nnue::accumulator::Accumulator::fresh(&network, &features);
-                    assert_eq!(views[index], fresh, "after {played:?}");
-                }
-            }
-            assert_eq!(stack.refreshes(), 1, "only the root is computed afresh");
-        }
+        checks::incremental_accumulators_equal_fresh_ones::<Breakthrough, PieceFeatures>(&start());
     }
 
     #[test]
     fn a_position_reached_behind_the_stacks_back_is_computed_afresh() {
-        let mut rng = SmallRng::seed_from_u64(3);
-        let (_, network) = random_network(&mut rng);
-        let mut stack = AccumulatorStack::<Breakthrough, PieceFeatures>::default();
-        let (first, _) = random_line(&mut rng, 10);
-        let (second, _) = random_line(&mut rng, 11);
-        let score = stack.evaluate(&network, &first);
-        let other = stack.evaluate(&network, &second);
-        let mut fresh = AccumulatorStack::<Breakthrough, PieceFeatures>::default();
-        assert_eq!(other, fresh.evaluate(&network, &second));
-        assert_eq!(score, stack.evaluate(&network, &first));
-        assert_eq!(stack.refreshes(), 3);
+        checks::positions_reached_otherwise_are_computed_afresh::<Breakthrough, PieceFeatures>(
+            &start(),
+        );
+    }
+
+    #[test]
+    fn the_mirror_image_of_a_feature_is_a_feature() {
+        checks::mirror_is_an_involution::<Breakthrough, PieceFeatures>();
     }
 }

@@ -3,11 +3,13 @@
 //! memories, one `GomokuKnowledge` per search thread.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::time::Instant;
 
 use super::board::{Board, CELL_COUNT};
 use super::defence::moves_against_hidden_vcf;
 use super::eval;
+use super::network::StoneFeatures;
 use super::pattern::{T_DOUBLE_THREE, T_FOUR};
 use super::threats;
 use super::vcf::{VcfSolver, VcfStats};
@@ -15,6 +17,7 @@ use super::vct::VctSolver;
 use super::{Gomoku, GomokuSettings, Move};
 use crate::core::dfpn::ProofKnowledge;
 use crate::core::mcts::MonteCarloKnowledge;
+use crate::core::nnue::{AccumulatorStack, FeatureSet, Network};
 use crate::core::search::AlphaBetaKnowledge;
 use crate::core::weights::{LinearEval, WeightTable};
 use crate::core::{Deadline, EvalTerm, Knowledge, RootSolution, Score};
@@ -68,6 +71,9 @@ pub struct GomokuKnowledge {
     /// The moves that can break the opponent's hidden VCF, or `None`
     /// where they have none, by position key, for the running search.
     hidden_vcf_defences: HashMap<u64, Option<Vec<Move>>>,
+    /// The network the search evaluates with; `None`: the classical shapes.
+    network: Option<Arc<Network>>,
+    accumulators: AccumulatorStack<Gomoku, StoneFeatures>,
 }
 
 impl GomokuKnowledge {
@@ -173,7 +179,8 @@ impl Knowledge<Gomoku> for GomokuKnowledge {
 
     fn new(settings: &GomokuSettings) -> Self {
         GomokuKnowledge {
-            settings: *settings,
+            settings: settings.clone(),
+            network: settings.network.active(),
             ..GomokuKnowledge::default()
         }
     }
@@ -196,11 +203,26 @@ impl Knowledge<Gomoku> for GomokuKnowledge {
     }
 
     fn evaluate(&mut self, position: &Gomoku) -> Score {
-        eval::evaluate(position.board())
+        match &self.network {
+            Some(network) if StoneFeatures::fits(position) => {
+                self.accumulators.evaluate(network, position)
+            }
+            _ => eval::evaluate(position.board()),
+        }
     }
 
     fn eval_terms(&mut self, position: &Gomoku) -> Vec<EvalTerm> {
-        eval::terms(position.board())
+        match self.network.clone() {
+            Some(network) if StoneFeatures::fits(position) => {
+                let score = self.evaluate(position);
+                vec![EvalTerm::for_side_to_move(
+                    network.describe(),
+                    crate::core::Game::side_to_move(position),
+                    score,
+                )]
+            }
+            _ => eval::terms(position.board()),
+        }
     }
 
     fn search_moves(&mut self, position: &Gomoku, moves: &mut Vec<Move>) {
@@ -268,6 +290,19 @@ impl Knowledge<Gomoku> for GomokuKnowledge {
 impl AlphaBetaKnowledge<Gomoku> for GomokuKnowledge {
     fn noisy_moves(&mut self, position: &Gomoku, moves: &mut Vec<Move>) {
         threats::noisy_moves(position.board(), moves);
+    }
+
+    fn play(&mut self, position: &mut Gomoku, mv: Move) {
+        match &self.network {
+            Some(network) if StoneFeatures::fits(position) => {
+                self.accumulators.play(network, position, mv)
+            }
+            _ => crate::core::Game::make_move(position, mv),
+        }
+    }
+
+    fn take_back(&mut self, position: &mut Gomoku, mv: Move) {
+        self.accumulators.take_back(position, mv);
     }
 }
 

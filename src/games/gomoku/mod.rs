@@ -9,6 +9,7 @@ mod defence;
 mod eval;
 mod failures;
 mod knowledge;
+pub mod network;
 pub mod notation;
 pub mod pattern;
 mod profile;

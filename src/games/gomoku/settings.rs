@@ -1,10 +1,15 @@
 //! The engine options Gomoku's knowledge reads: the threat searches'
-//! switches. The engine hands them to every knowledge it makes.
+//! switches, and the evaluation (`Evaluation`, `EvalFile`: the classical
+//! shapes, or a network loaded from a file). The engine hands them to every
+//! knowledge it makes.
 
+use super::network::StoneFeatures;
+use super::Gomoku;
 use crate::core::game::{OptionKind, OptionSpec};
 use crate::core::knowledge::KnowledgeSettings;
+use crate::core::nnue::{Evaluation, NetworkChoice};
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct GomokuSettings {
     /// Timed searches run the threat search below their root
     /// (`VctBelowRoot`, off by default: measured even at 50 ms and behind
@@ -14,23 +19,42 @@ pub struct GomokuSettings {
     /// holds without a visible threat (`HiddenVcfDefence`, off by default:
     /// its probes cost more than the smaller move lists gained).
     pub hidden_vcf_defence: bool,
+    /// No network is built in (docs/results/learned-evaluation.md, step 3,
+    /// measures the stone network against the classical shapes), so the
+    /// `network` evaluation needs an `EvalFile`.
+    pub network: NetworkChoice<Gomoku, StoneFeatures>,
+}
+
+impl Default for GomokuSettings {
+    fn default() -> Self {
+        GomokuSettings {
+            vct_below_root: false,
+            hidden_vcf_defence: false,
+            network: NetworkChoice::new(Evaluation::Classical, None),
+        }
+    }
 }
 
 impl KnowledgeSettings for GomokuSettings {
     fn option_specs() -> Vec<OptionSpec> {
-        ["VctBelowRoot", "HiddenVcfDefence"]
+        let mut specs: Vec<OptionSpec> = ["VctBelowRoot", "HiddenVcfDefence"]
             .map(|name| OptionSpec {
                 name,
                 kind: OptionKind::Check { default: false },
             })
-            .to_vec()
+            .to_vec();
+        specs.extend(NetworkChoice::<Gomoku, StoneFeatures>::option_specs(
+            Evaluation::Classical,
+            false,
+        ));
+        specs
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<bool, String> {
         let switch = match name.to_ascii_lowercase().as_str() {
             "vctbelowroot" => &mut self.vct_below_root,
             "hiddenvcfdefence" => &mut self.hidden_vcf_defence,
-            _ => return Ok(false),
+            _ => return self.network.set_option(name, value),
         };
         *switch = match value.trim().to_ascii_lowercase().as_str() {
             "true" => true,

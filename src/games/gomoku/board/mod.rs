@@ -201,6 +201,14 @@ impl Board {
         self.hash
     }
 
+    /// The key of the stones alone, whoever is to move.
+    pub fn stones_hash(&self) -> u64 {
+        match self.side {
+            0 => self.hash,
+            _ => self.hash ^ ZOBRIST.side,
+        }
+    }
+
     pub fn side(&self) -> usize {
         self.side
     }

@@ -1,6 +1,8 @@
-//! The learned evaluation end to end: self-play data, a network trained on
-//! it (and resumed from its checkpoint), loaded by the engine through
-//! `EvalFile`; a bad network file is refused and the engine keeps its own.
+//! The learned evaluation end to end, for each game with network features
+//! (Breakthrough, Gomoku): self-play data, a network trained on it (and
+//! resumed from its checkpoint), loaded by the engine through `EvalFile`; a
+//! bad network file, or one for another game's features, is refused and
+//! the engine keeps its own.
 #![cfg(feature = "tune")]
 
 use std::path::{Path, PathBuf};
@@ -17,15 +19,15 @@ fn text(path: &Path) -> &str {
     path.to_str().expect("a UTF-8 temp path")
 }
 
-/// A small network trained on a few self-play games.
-fn trained_network(name: &str) -> PathBuf {
+/// A small network trained on a few self-play games of `game`.
+fn trained_network(game: &str, name: &str) -> PathBuf {
     let data = temp_path(&format!("{name}.bgdata"));
     let network = temp_path(&format!("{name}.bgnn"));
     let _ = std::fs::remove_file(&data);
     let (ok, _, stderr) = tune(&[
         "datagen",
         "--game",
-        "breakthrough",
+        game,
         "--nodes",
         "200",
         "--games",
@@ -36,18 +38,24 @@ fn trained_network(name: &str) -> PathBuf {
         text(&data),
     ]);
     assert!(ok, "{stderr}");
-    let (ok, stdout, stderr) = train(&data, &network, 3, &["--fresh"]);
+    let (ok, stdout, stderr) = train(game, &data, &network, 3, &["--fresh"]);
     assert!(ok, "{stderr}");
     assert!(stdout.contains("epoch   3:"), "{stdout}");
     network
 }
 
-fn train(data: &Path, network: &Path, epochs: u32, extra: &[&str]) -> (bool, String, String) {
+fn train(
+    game: &str,
+    data: &Path,
+    network: &Path,
+    epochs: u32,
+    extra: &[&str],
+) -> (bool, String, String) {
     let epochs = epochs.to_string();
     let mut args = vec![
         "train-network",
         "--game",
-        "breakthrough",
+        game,
         "--data",
         text(data),
         "--out",
@@ -76,9 +84,9 @@ fn network_line(engine: &mut Engine) -> String {
 
 #[test]
 fn a_network_trained_on_self_play_plays_through_evalfile() {
-    let network = trained_network("pipeline");
+    let network = trained_network("breakthrough", "pipeline");
     let data = temp_path("pipeline.bgdata");
-    let (ok, stdout, stderr) = train(&data, &network, 5, &[]);
+    let (ok, stdout, stderr) = train("breakthrough", &data, &network, 5, &[]);
     assert!(ok, "{stderr}");
     assert!(stdout.contains("resumed after epoch 3"), "{stdout}");
     assert!(
@@ -102,7 +110,7 @@ fn a_network_trained_on_self_play_plays_through_evalfile() {
 
 #[test]
 fn a_bad_network_file_is_refused_and_the_loaded_one_kept() {
-    let network = trained_network("refusals");
+    let network = trained_network("breakthrough", "refusals");
     let bytes = std::fs::read(&network).expect("the network reads back");
     let truncated = temp_path("truncated.bgnn");
     std::fs::write(&truncated, &bytes[..bytes.len() / 2]).expect("writable");
@@ -139,5 +147,40 @@ fn a_bad_network_file_is_refused_and_the_loaded_one_kept() {
         "{said:?}"
     );
     assert_eq!(network_line(&mut engine), loaded);
+    engine.finish();
+}
+
+#[test]
+fn a_gomoku_network_plays_through_evalfile_and_a_foreign_one_is_refused() {
+    let network = trained_network("gomoku", "gomoku");
+    let foreign = trained_network("breakthrough", "foreign");
+    let mut engine = Engine::start("gomoku");
+    engine.send("setoption name Evaluation value network");
+    let said = engine.sync();
+    assert!(
+        said.iter().any(|l| l.contains("set EvalFile first")),
+        "no network is built in: {said:?}"
+    );
+    engine.send(&format!("setoption name EvalFile value {}", text(&foreign)));
+    let said = engine.sync();
+    assert!(
+        said.iter()
+            .any(|l| l.starts_with("info string error") && l.contains("breakthrough-pieces-8x8")),
+        "{said:?}"
+    );
+    engine.send(&format!("setoption name EvalFile value {}", text(&network)));
+    engine.send("setoption name Evaluation value network");
+    let said = engine.sync();
+    assert!(said.iter().all(|l| !l.contains("error")), "{said:?}");
+    engine.send("position startpos moves h8 h9");
+    let line = network_line(&mut engine);
+    assert!(line.contains("gomoku-stones-15x15"), "{line}");
+    let lines = engine.ask("go depth 3", "bestmove");
+    let best = lines.last().expect("a bestmove line");
+    assert!(!best.contains("none"), "{best}");
+    // Another board size keeps the classical shapes, network or not.
+    engine.send("setoption name BoardSize value 13");
+    engine.send("position startpos moves g7");
+    assert_eq!(network_line(&mut engine), "no network line");
     engine.finish();
 }
