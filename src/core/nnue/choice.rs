@@ -170,3 +170,38 @@ pub fn read_built_in<G: Game, F: FeatureSet<G>>(bytes: &[u8]) -> Option<Arc<Netw
         .ok()
         .map(Arc::new)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::gomoku::network::StoneFeatures;
+    use crate::games::gomoku::Gomoku;
+
+    type Choice = NetworkChoice<Gomoku, StoneFeatures>;
+
+    #[test]
+    fn without_a_network_the_evaluation_stays_classical() {
+        let mut choice = Choice::new(Evaluation::Network, None);
+        assert_eq!(choice.evaluation(), Evaluation::Classical);
+        let refused = choice.set_option("Evaluation", "network");
+        assert!(refused.is_err_and(|e| e.contains("EvalFile")));
+        assert_eq!(choice.evaluation(), Evaluation::Classical);
+        assert!(choice.active().is_none());
+        let specs = Choice::option_specs(Evaluation::Network, false);
+        assert!(
+            matches!(&specs[0].kind, OptionKind::Combo { default, .. } if default == "classical")
+        );
+        assert!(matches!(&specs[1].kind, OptionKind::Text { default } if default == NO_FILE));
+    }
+
+    #[test]
+    fn other_options_and_bad_values_change_nothing() {
+        let mut choice = Choice::new(Evaluation::Classical, None);
+        assert_eq!(choice.set_option("Rule", "renju"), Ok(false));
+        assert!(choice.set_option("Evaluation", "neural").is_err());
+        let missing = choice.set_option("EvalFile", "/nonexistent/file.bgnn");
+        assert!(missing.is_err_and(|e| e.contains("cannot read")));
+        assert!(choice.network().is_none());
+        assert_eq!(choice.set_option("EvalFile", NO_FILE), Ok(true));
+    }
+}

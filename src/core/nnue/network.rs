@@ -13,6 +13,8 @@
 //! then the other's), output bias (i32), and last an FNV-1a hash (u64) of
 //! everything before it.
 
+use multiversion::multiversion;
+
 /// Hidden values are stored times `QA`; a clipped unit lies in 0..=QA.
 pub const QA: i32 = 255;
 /// Output weights are stored times `QB`.
@@ -159,8 +161,7 @@ impl Network {
     /// The score, in the game's units, from the side to move's and the
     /// other side's accumulators.
     pub fn evaluate(&self, mover: &[i16], other: &[i16]) -> i32 {
-        let (mover_weights, other_weights) = self.output_weights.split_at(self.hidden);
-        let sum = clipped_dot(mover, mover_weights) + clipped_dot(other, other_weights);
+        let sum = output_sum(mover, other, &self.output_weights);
         let total = i64::from(sum) + i64::from(self.output_bias);
         let scaled = total * i64::from(self.scale_hundredths) / i64::from(QA * QB * 100);
         scaled.clamp(-20_000, 20_000) as i32
@@ -253,8 +254,18 @@ impl Network {
     }
 }
 
+/// The output before its bias: both views' clipped values times their
+/// output weights (the side to move's first). Compiled for AVX2 too, as
+/// `accumulator::derive_values` is.
+#[multiversion(targets("x86_64+avx2"))]
+fn output_sum(mover: &[i16], other: &[i16], weights: &[i16]) -> i32 {
+    let (mover_weights, other_weights) = weights.split_at(mover.len());
+    clipped_dot(mover, mover_weights).wrapping_add(clipped_dot(other, other_weights))
+}
+
 /// Σ clamp(value, 0, QA) × weight, in i32 (at most QA × 2^15 per term, and
 /// the trainer's weight bound keeps the sum far from overflow).
+#[inline(always)]
 fn clipped_dot(values: &[i16], weights: &[i16]) -> i32 {
     values
         .iter()
