@@ -19,9 +19,9 @@ pub struct GomokuSettings {
     /// holds without a visible threat (`HiddenVcfDefence`, off by default:
     /// its probes cost more than the smaller move lists gained).
     pub hidden_vcf_defence: bool,
-    /// No network is built in (docs/results/learned-evaluation.md, step 3,
-    /// measures the stone network against the classical shapes), so the
-    /// `network` evaluation needs an `EvalFile`.
+    /// No network is built in: the stone network trained so far lost 1-79
+    /// to the classical shapes (docs/results/learned-evaluation.md, step
+    /// 3), so the `network` evaluation needs an `EvalFile`.
     pub network: NetworkChoice<Gomoku, StoneFeatures>,
 }
 
