@@ -386,6 +386,14 @@ fn train_with<G: Game, F: FeatureSet<G>>(job: &NetworkJob) -> Result<String, Str
         |epoch| {
             bar.set_position(epoch.epoch as u64);
             bar.set_message(format!("held-back loss {:.6}", epoch.held_loss));
+            // Without a terminal (a run in the background, its output in a
+            // file) the bar is hidden: each epoch then gets a line instead.
+            if bar.is_hidden() {
+                eprintln!(
+                    "epoch {}/{}: held-back loss {:.6}, {:.1} s",
+                    epoch.epoch, epoch.epochs, epoch.held_loss, epoch.seconds
+                );
+            }
             log::info!(
                 "epoch {}/{}: loss {:.6} trained, {:.6} held back, {:.1} s",
                 epoch.epoch,
