@@ -157,6 +157,22 @@ impl<G: Game, F: FeatureSet<G>> AccumulatorStack<G, F> {
         self.entries[self.top].key = Some(F::placement_key(position));
     }
 
+    /// The score of `network`, if there is one and its features describe
+    /// `position`; `None`: the game evaluates otherwise.
+    pub fn evaluate_fitting(&mut self, network: Option<&Network>, position: &G) -> Option<i32> {
+        let network = network.filter(|_| F::fits(position))?;
+        Some(self.evaluate(network, position))
+    }
+
+    /// Plays `mv` through the stack where `network` describes `position`,
+    /// as a plain move otherwise (`take_back` undoes either).
+    pub fn play_fitting(&mut self, network: Option<&Network>, position: &mut G, mv: G::Move) {
+        match network.filter(|_| F::fits(position)) {
+            Some(network) => self.play(network, position, mv),
+            None => position.make_move(mv),
+        }
+    }
+
     /// Takes `mv` back on `position` and pops its accumulators.
     pub fn take_back(&mut self, position: &mut G, mv: G::Move) {
         position.unmake_move(mv);

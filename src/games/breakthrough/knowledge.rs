@@ -13,7 +13,7 @@ use super::settings::BreakthroughSettings;
 use super::{eval, tactics, Breakthrough};
 use crate::core::dfpn::ProofKnowledge;
 use crate::core::mcts::MonteCarloKnowledge;
-use crate::core::nnue::{AccumulatorStack, FeatureSet, Network};
+use crate::core::nnue::{AccumulatorStack, Network};
 use crate::core::search::AlphaBetaKnowledge;
 use crate::core::weights::{LinearEval, WeightTable};
 use crate::core::{EvalTerm, Knowledge, Score};
@@ -35,15 +35,6 @@ pub struct BreakthroughKnowledge {
 impl Default for BreakthroughKnowledge {
     fn default() -> Self {
         BreakthroughKnowledge::new(&BreakthroughSettings::default())
-    }
-}
-
-impl BreakthroughKnowledge {
-    /// The network, where it describes the position (8x8 only).
-    fn network_for(&self, position: &Breakthrough) -> Option<&Arc<Network>> {
-        self.network
-            .as_ref()
-            .filter(|_| PieceFeatures::fits(position))
     }
 }
 
@@ -115,25 +106,21 @@ impl Knowledge<Breakthrough> for BreakthroughKnowledge {
 
     fn evaluate(&mut self, position: &Breakthrough) -> Score {
         // The fields borrowed apart: no reference count touched per node.
-        match &self.network {
-            Some(network) if PieceFeatures::fits(position) => {
-                self.accumulators.evaluate(network, position)
-            }
-            _ => eval::evaluate(position.board()),
-        }
+        self.accumulators
+            .evaluate_fitting(self.network.as_deref(), position)
+            .unwrap_or_else(|| eval::evaluate(position.board()))
     }
 
     fn eval_terms(&mut self, position: &Breakthrough) -> Vec<EvalTerm> {
-        let Some(network) = self.network_for(position) else {
-            return eval::eval_terms(position.board());
-        };
-        let name = network.describe();
-        let score = self.evaluate(position);
-        vec![EvalTerm::for_side_to_move(
-            name,
-            position.board().side,
-            score,
-        )]
+        let network = self.network.as_deref();
+        match self.accumulators.evaluate_fitting(network, position) {
+            Some(score) => vec![EvalTerm::for_side_to_move(
+                network.map(Network::describe).unwrap_or_default(),
+                position.board().side,
+                score,
+            )],
+            None => eval::eval_terms(position.board()),
+        }
     }
 
     fn forced_result(&mut self, position: &mut Breakthrough) -> Option<i32> {
@@ -161,12 +148,8 @@ impl AlphaBetaKnowledge<Breakthrough> for BreakthroughKnowledge {
     }
 
     fn play(&mut self, position: &mut Breakthrough, mv: Move) {
-        match &self.network {
-            Some(network) if PieceFeatures::fits(position) => {
-                self.accumulators.play(network, position, mv)
-            }
-            _ => crate::core::Game::make_move(position, mv),
-        }
+        self.accumulators
+            .play_fitting(self.network.as_deref(), position, mv);
     }
 
     fn take_back(&mut self, position: &mut Breakthrough, mv: Move) {

@@ -17,7 +17,7 @@ use super::vct::VctSolver;
 use super::{Gomoku, GomokuSettings, Move};
 use crate::core::dfpn::ProofKnowledge;
 use crate::core::mcts::MonteCarloKnowledge;
-use crate::core::nnue::{AccumulatorStack, FeatureSet, Network};
+use crate::core::nnue::{AccumulatorStack, Network};
 use crate::core::search::AlphaBetaKnowledge;
 use crate::core::weights::{LinearEval, WeightTable};
 use crate::core::{Deadline, EvalTerm, Knowledge, RootSolution, Score};
@@ -203,25 +203,20 @@ impl Knowledge<Gomoku> for GomokuKnowledge {
     }
 
     fn evaluate(&mut self, position: &Gomoku) -> Score {
-        match &self.network {
-            Some(network) if StoneFeatures::fits(position) => {
-                self.accumulators.evaluate(network, position)
-            }
-            _ => eval::evaluate(position.board()),
-        }
+        self.accumulators
+            .evaluate_fitting(self.network.as_deref(), position)
+            .unwrap_or_else(|| eval::evaluate(position.board()))
     }
 
     fn eval_terms(&mut self, position: &Gomoku) -> Vec<EvalTerm> {
-        match self.network.clone() {
-            Some(network) if StoneFeatures::fits(position) => {
-                let score = self.evaluate(position);
-                vec![EvalTerm::for_side_to_move(
-                    network.describe(),
-                    crate::core::Game::side_to_move(position),
-                    score,
-                )]
-            }
-            _ => eval::terms(position.board()),
+        let network = self.network.as_deref();
+        match self.accumulators.evaluate_fitting(network, position) {
+            Some(score) => vec![EvalTerm::for_side_to_move(
+                network.map(Network::describe).unwrap_or_default(),
+                crate::core::Game::side_to_move(position),
+                score,
+            )],
+            None => eval::terms(position.board()),
         }
     }
 
@@ -293,12 +288,8 @@ impl AlphaBetaKnowledge<Gomoku> for GomokuKnowledge {
     }
 
     fn play(&mut self, position: &mut Gomoku, mv: Move) {
-        match &self.network {
-            Some(network) if StoneFeatures::fits(position) => {
-                self.accumulators.play(network, position, mv)
-            }
-            _ => crate::core::Game::make_move(position, mv),
-        }
+        self.accumulators
+            .play_fitting(self.network.as_deref(), position, mv);
     }
 
     fn take_back(&mut self, position: &mut Gomoku, mv: Move) {
