@@ -60,12 +60,21 @@ pub fn float_and_quantized_agree<G: Game, F: FeatureSet<G>>(start: &G, max_plies
         F::active(&game, side.other(), &mut other);
         let expected = float.output(&mover, &other) * float.scale;
         let quantized = stack.evaluate(&network, &game) as f32;
+        let error = (quantized - expected).abs();
         let bound = rounding_bound(&float, &mover, &other);
         assert!(
-            (quantized - expected).abs() <= bound,
+            error <= bound,
             "float {expected}, quantized {quantized}, bound {bound}"
         );
-        total_error += (quantized - expected).abs();
+        // In practice far inside that: 3 points and 2% for up to 33 summed
+        // rows (Breakthrough's most), growing with the rows beyond.
+        let rows = mover.len().max(other.len()) as f32;
+        let usual = (3.0 + expected.abs() * 0.02) * (rows / 33.0).max(1.0);
+        assert!(
+            error <= usual,
+            "float {expected}, quantized {quantized}, {rows} rows"
+        );
+        total_error += error;
         total_size += expected.abs();
     }
     // The bound is for the worst case; the rounding errors mostly cancel.
