@@ -15,6 +15,8 @@ use boardgames::games::breakthrough::network::PieceFeatures;
 use boardgames::games::breakthrough::{Breakthrough, BreakthroughKnowledge};
 use boardgames::games::gomoku::network::StoneFeatures;
 use boardgames::games::gomoku::{Gomoku, GomokuKnowledge};
+use boardgames::games::hex::policy::HexPolicy;
+use boardgames::games::hex::Hex;
 use boardgames::referee::client::EngineSpec;
 use boardgames::referee::openings::OpeningSource;
 use boardgames::registry::{GameEntry, GameList, GameVisitor, LinearEvalVisitor, ProjectGames};
@@ -23,6 +25,7 @@ use boardgames::tuning::datagen::{self, DatagenJob};
 use boardgames::tuning::dataset;
 use boardgames::tuning::network_command::{run_network_training, NetworkJob};
 use boardgames::tuning::network_train::TrainSettings;
+use boardgames::tuning::policy_fit::{run_policy_fit, IterationReport, PolicyJob};
 use boardgames::tuning::sample::SampleFilter;
 use boardgames::tuning::spsa_run::{run_spsa, ParamRequest, SpsaJob};
 use boardgames::tuning::texel::FitSettings;
@@ -158,6 +161,32 @@ enum Command {
         /// The loss curve as SVG.
         #[arg(long)]
         plot: Option<PathBuf>,
+    },
+    /// Fits a move policy's gammas (the priors of Monte Carlo search) to
+    /// the moves of `datagen` games by minorization-maximization, and
+    /// writes them as the game's policy file (Hex: `policy.txt`). The
+    /// table is rewritten after every iteration.
+    FitPolicy {
+        #[arg(long, ignore_case = true, value_parser = PossibleValuesParser::new(["hex"]))]
+        game: String,
+        /// Data files of `datagen` (repeat for several).
+        #[arg(long = "data", required = true)]
+        data: Vec<PathBuf>,
+        #[arg(long)]
+        out: PathBuf,
+        #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+        iterations: u64,
+        /// Values seen fewer times among the training positions' moves
+        /// keep gamma 1.
+        #[arg(long, default_value_t = 20)]
+        min_seen: u32,
+        /// Games numbered a multiple of this are held back to measure the fit.
+        #[arg(long, default_value_t = 10)]
+        held_every: u32,
+        /// A line for the written file's header, saying where the games
+        /// came from (repeat for several).
+        #[arg(long = "note")]
+        notes: Vec<String>,
     },
     /// What a data file of `datagen` holds: games, results, positions and
     /// how many of them differ. `bg-tune sample --records` reads such
@@ -408,6 +437,26 @@ fn train_with<G: Game, F: FeatureSet<G>>(job: &NetworkJob) -> Result<String, Str
     report
 }
 
+/// The games with a move policy: `--game` picks one.
+fn fit_policy(game: &str, job: &PolicyJob) -> Result<String, String> {
+    let on_iteration = |report: &IterationReport| {
+        eprintln!(
+            "iteration {}: played move first {:.2}% held back ({:.2}% fitted), \
+             log-likelihood {:.4} held back ({:.4} fitted), {:.0} s",
+            report.iteration,
+            100.0 * report.held_back.first,
+            100.0 * report.training.first,
+            report.held_back.log_likelihood,
+            report.training.log_likelihood,
+            report.seconds
+        )
+    };
+    match game.to_ascii_lowercase().as_str() {
+        "hex" => run_policy_fit::<Hex, HexPolicy>(job, on_iteration),
+        other => Err(format!("no move policy for {other} yet")),
+    }
+}
+
 /// Runs `visitor` on the game `--game` names (clap has checked the name).
 fn for_game<V: GameVisitor<Output = Result<String, String>>>(game: &str, visitor: V) -> V::Output {
     let game = game.to_ascii_lowercase();
@@ -640,6 +689,27 @@ fn run(cli: Cli) -> Result<String, String> {
                 settings,
             };
             train_network(&game, job)
+        }
+        Command::FitPolicy {
+            game,
+            data,
+            out,
+            iterations,
+            min_seen,
+            held_every,
+            notes,
+        } => {
+            let mut header = vec![command_line()];
+            header.extend(notes);
+            let job = PolicyJob {
+                data,
+                out,
+                iterations: iterations as usize,
+                min_seen: min_seen.max(1),
+                held_every,
+                header: header.join("\n"),
+            };
+            fit_policy(&game, &job)
         }
         Command::Dataset { files } => {
             let mut report = String::new();

@@ -16,6 +16,7 @@ pub mod nnue;
 pub mod notation;
 pub mod params;
 pub mod perft;
+pub mod policy;
 pub mod presentation;
 pub mod search;
 pub mod strength;

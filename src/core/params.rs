@@ -71,6 +71,9 @@ pub struct SearchParams {
     /// The simulations a node takes before the knowledge's closer look
     /// (`Knowledge::closer_look`); 0 never looks.
     pub mcts_knowledge_visits: i32,
+    /// The weight of the knowledge's move policy in thousandths
+    /// (`MonteCarloKnowledge::move_policy`); nothing for a game without one.
+    pub mcts_progressive_bias: i32,
 }
 
 impl Default for SearchParams {
@@ -98,6 +101,7 @@ impl Default for SearchParams {
             mcts_expand_visits: 8,
             mcts_first_play: 1_000,
             mcts_knowledge_visits: 0,
+            mcts_progressive_bias: 2_470,
         }
     }
 }
@@ -110,7 +114,7 @@ struct Spin {
     field: fn(&mut SearchParams) -> &mut i32,
 }
 
-const SPINS: [Spin; 22] = [
+const SPINS: [Spin; 23] = [
     Spin {
         name: "AspirationWindow",
         min: 1,
@@ -242,6 +246,12 @@ const SPINS: [Spin; 22] = [
         min: 0,
         max: 100_000_000,
         field: |p| &mut p.mcts_knowledge_visits,
+    },
+    Spin {
+        name: "MctsProgressiveBias",
+        min: 0,
+        max: 100_000,
+        field: |p| &mut p.mcts_progressive_bias,
     },
 ];
 

@@ -42,6 +42,15 @@ pub trait MonteCarloKnowledge<G: Game>: Knowledge<G> {
         let _ = (position, mv);
         (0.0, 0.0)
     }
+
+    /// A policy over `moves` (probabilities in their order, summing to 1),
+    /// which the search adds as a progressive bias that fades with a
+    /// move's visits (`MctsProgressiveBias`); left empty, none. Defaults
+    /// to none.
+    fn move_policy(&mut self, position: &G, moves: &[G::Move], policy: &mut Vec<f32>) {
+        let _ = (position, moves);
+        policy.clear();
+    }
 }
 
 impl<G: Game> MonteCarloKnowledge<G> for PlainKnowledge<G> {}

@@ -5,7 +5,7 @@
 //! The game supplies the simulations (`MonteCarloKnowledge::playout`), the
 //! moves worth a node (`Knowledge::search_moves`), results provable on the
 //! spot (`forced_result`) and what it believes of a move before any
-//! simulation (`move_prior`). The search runs on one thread; its tree takes
+//! simulation (`move_prior`, `move_policy`). The search runs on one thread; its tree takes
 //! the memory the `Hash` option gives and is kept for the next move
 //! (`reuse.rs`, `MonteCarloTables`).
 
@@ -27,7 +27,7 @@ pub use knowledge::MonteCarloKnowledge;
 pub use playout::{random_playout, PlayoutRecord, PLAYOUT_PLY_LIMIT};
 pub use report::{tree_report, CandidateReport, TreeReport};
 pub use reuse::{KeptTree, MonteCarloTables};
-use tree::{Node, Proof, Selection, Tree, ROOT};
+use tree::{NewChild, Node, Proof, Selection, Tree, ROOT};
 
 use super::control::{
     proven_score, wait_for_release, SearchControl, SearchInfo, SearchResult, SearchSignals,
@@ -105,6 +105,8 @@ struct MonteCarlo<'a, G: Game, K> {
     to_move: Vec<Player>,
     line: Vec<G::Move>,
     moves: Vec<G::Move>,
+    /// The knowledge's policy over `moves`, when it has one.
+    policy: Vec<f32>,
 }
 
 impl<'a, G: Game, K: MonteCarloKnowledge<G>> MonteCarlo<'a, G, K> {
@@ -132,6 +134,7 @@ impl<'a, G: Game, K: MonteCarloKnowledge<G>> MonteCarlo<'a, G, K> {
                 exploration: params.mcts_exploration as f32 / 1_000.0,
                 rave_bias: params.mcts_rave_bias as f32 / 1_000_000.0,
                 first_play: params.mcts_first_play as f32 / 1_000.0,
+                progressive_bias: params.mcts_progressive_bias as f32 / 1_000.0,
             },
             expand_visits: params.mcts_expand_visits.max(1) as u32,
             knowledge_visits: params.mcts_knowledge_visits.max(0) as u32,
@@ -143,6 +146,7 @@ impl<'a, G: Game, K: MonteCarloKnowledge<G>> MonteCarlo<'a, G, K> {
             to_move: Vec::new(),
             line: Vec::new(),
             moves: Vec::new(),
+            policy: Vec::new(),
         }
     }
 
@@ -266,10 +270,17 @@ impl<'a, G: Game, K: MonteCarloKnowledge<G>> MonteCarlo<'a, G, K> {
             return;
         }
         let (game, knowledge) = (&self.game, &mut *self.knowledge);
-        let children = self.moves.iter().map(|&mv| {
-            let (visits, wins) = knowledge.move_prior(game, mv);
-            let index = knowledge.move_index(game, mv) as u32;
-            (mv.to_code(), index, visits, wins)
+        knowledge.move_policy(game, &self.moves, &mut self.policy);
+        let policy = &self.policy;
+        let children = self.moves.iter().enumerate().map(|(at, &mv)| {
+            let (prior_visits, prior_wins) = knowledge.move_prior(game, mv);
+            NewChild {
+                code: mv.to_code(),
+                index: knowledge.move_index(game, mv) as u32,
+                prior_visits,
+                prior_wins,
+                policy: policy.get(at).copied().unwrap_or(0.0),
+            }
         });
         self.tree.expand(id, children);
     }

@@ -36,6 +36,8 @@ pub struct Node {
     pub wins: f32,
     pub rave_visits: f32,
     pub rave_wins: f32,
+    /// The knowledge's policy for the move into this node (0: none).
+    pub policy: f32,
 }
 
 impl Node {
@@ -52,6 +54,7 @@ impl Node {
             wins: 0.0,
             rave_visits: 0.0,
             rave_wins: 0.0,
+            policy: 0.0,
         }
     }
 
@@ -64,6 +67,18 @@ impl Node {
     }
 }
 
+/// A child as the knowledge first sees it: its move (`MoveCode`) and
+/// `move_index`, its prior (simulations and wins counted into its RAVE
+/// statistics) and its policy.
+#[derive(Clone, Copy, Debug)]
+pub struct NewChild {
+    pub code: u32,
+    pub index: u32,
+    pub prior_visits: f32,
+    pub prior_wins: f32,
+    pub policy: f32,
+}
+
 /// The constants of the selection rule, from the search's parameters.
 #[derive(Clone, Copy, Debug)]
 pub struct Selection {
@@ -73,6 +88,9 @@ pub struct Selection {
     pub rave_bias: f32,
     /// The value of a child with no statistics at all.
     pub first_play: f32,
+    /// The weight of the knowledge's policy, which fades as the square
+    /// root of a child's visits (MoHex 2.0's progressive bias).
+    pub progressive_bias: f32,
 }
 
 pub struct Tree {
@@ -123,14 +141,14 @@ impl Tree {
         self.nodes.len() + count <= self.capacity
     }
 
-    /// Gives `id` its children, one per `(code, index)` with its prior
-    /// (simulations and wins counted into its RAVE statistics).
-    pub fn expand(&mut self, id: u32, children: impl Iterator<Item = (u32, u32, f32, f32)>) {
+    /// Gives `id` its children.
+    pub fn expand(&mut self, id: u32, children: impl Iterator<Item = NewChild>) {
         let first = self.nodes.len() as u32;
-        for (code, index, prior_visits, prior_wins) in children {
-            let mut child = Node::new(code, index);
-            child.rave_visits = prior_visits;
-            child.rave_wins = prior_wins;
+        for new in children {
+            let mut child = Node::new(new.code, new.index);
+            child.rave_visits = new.prior_visits;
+            child.rave_wins = new.prior_wins;
+            child.policy = new.policy;
             self.nodes.push(child);
         }
         let count = self.nodes.len() as u32 - first;
@@ -276,7 +294,7 @@ fn compare_ranks(a: (i32, i64, f32), b: (i32, i64, f32)) -> std::cmp::Ordering {
 
 /// UCT with RAVE: the child's mean blended with its AMAF mean, weighted by
 /// how many simulations back each (Gelly and Silver's schedule), plus the
-/// exploration term.
+/// exploration term and the policy's fading bias.
 fn urgency(node: &Node, log_parent: f32, rule: &Selection) -> f32 {
     let visits = node.visits as f32;
     let rave = node.rave_visits;
@@ -293,5 +311,6 @@ fn urgency(node: &Node, log_parent: f32, rule: &Selection) -> f32 {
         };
         (1.0 - beta) * mean + beta * node.rave_wins / rave
     };
-    value + rule.exploration * (log_parent / (visits + 1.0)).sqrt()
+    let bias = rule.progressive_bias * node.policy / (visits + 1.0).sqrt();
+    value + rule.exploration * (log_parent / (visits + 1.0)).sqrt() + bias
 }

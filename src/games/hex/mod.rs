@@ -9,8 +9,9 @@
 //! `analysis` (exact local facts), `inferior` (dead, captured, vulnerable
 //! and dominated cells, for proofs), `chain` (virtual-connection proofs),
 //! `vc` (H-search, edge templates and must-play), `opening` (pie-rule
-//! policy), `solver` (small boards) and `playout` (Monte Carlo
-//! simulations).
+//! policy), `solver` (small boards), `playout` (Monte Carlo
+//! simulations) and `policy` (Monte Carlo priors from learned patterns,
+//! their gammas in `policy.txt`).
 
 pub mod analysis;
 pub mod board;
@@ -22,6 +23,7 @@ pub mod knowledge;
 pub mod notation;
 pub mod opening;
 pub mod playout;
+pub mod policy;
 mod profile;
 pub mod proving;
 pub mod resistance;

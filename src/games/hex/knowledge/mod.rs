@@ -15,6 +15,7 @@ use super::chain::{find_chain, ChainScratch};
 use super::eval::{self, TwoDistance};
 use super::opening;
 use super::playout::PlayoutBoard;
+use super::policy::{HexPolicy, GAMMAS};
 use super::proving::{self, NodeAnalysis, ProofStats, RootProver};
 use super::resistance::{EvalSettings, Evaluation, Resistance};
 use super::solver::{self, SolverCache};
@@ -440,6 +441,10 @@ impl MonteCarloKnowledge<Hex> for HexKnowledge {
             (PRIOR_BEST_MEAN - PRIOR_MEAN_PER_SLACK * slack).max(PRIOR_WORST_MEAN)
         };
         (PRIOR_SIMULATIONS, PRIOR_SIMULATIONS * mean)
+    }
+
+    fn move_policy(&mut self, hex: &Hex, moves: &[HexMove], policy: &mut Vec<f32>) {
+        GAMMAS.policy::<Hex, HexPolicy>(hex, moves, policy);
     }
 }
 

@@ -1,0 +1,294 @@
+//! Hex's move policy for Monte Carlo search: the features `core::policy`
+//! weighs, and the gammas fitted to them (`policy.txt`, written by
+//! `bg-tune fit-policy --game hex`).
+//!
+//! - `pattern`: the twelve cells around the move, its six neighbours and
+//!   the six cells a bridge away, each empty (0), the mover's (1) or the
+//!   opponent's (2). The board is seen from the mover's side: for White,
+//!   rows and columns are exchanged, so "mine" always joins the first row
+//!   to the last; a cell off the board belongs to the player whose edge it
+//!   lies beyond (past a row, Black's; past a column, White's; past both,
+//!   Black's, as for play). A pattern and its half turn (which keeps every
+//!   edge's owner) are one value. Written as twelve digits, the six
+//!   neighbours first, clockwise from the one above.
+//! - `last`: where the move lies from the last stone placed: next to it,
+//!   a bridge away, or farther.
+//!
+//! MoHex 2.0 learned such patterns from game records for its priors and
+//! playouts (Huang, Arneson, Hayward, Müller, Pawlewicz, "MoHex 2.0: a
+//! pattern-based MCTS Hex player", 2013); these are fitted on our own
+//! self-play.
+
+use once_cell::sync::Lazy;
+
+use super::board::{stone_of, Hex, HexMove, EMPTY};
+use super::geometry::DIRECTIONS;
+use crate::core::policy::{FeatureGroup, Gammas, MoveFeatures, NO_FEATURE};
+
+/// The pattern's cells as (column, row) offsets, seen by Black.
+const OFFSETS: [(i32, i32); 12] = pattern_offsets();
+
+const fn pattern_offsets() -> [(i32, i32); 12] {
+    let mut offsets = [(0, 0); 12];
+    let mut slot = 0;
+    while slot < 6 {
+        let (here, next) = (DIRECTIONS[slot], DIRECTIONS[(slot + 1) % 6]);
+        offsets[slot] = here;
+        offsets[6 + slot] = (here.0 + next.0, here.1 + next.1);
+        slot += 1;
+    }
+    offsets
+}
+
+/// Patterns: 3^12 values.
+const PATTERNS: u32 = 531_441;
+const EMPTY_DIGIT: u32 = 0;
+const MINE: u32 = 1;
+const THEIRS: u32 = 2;
+
+pub const LAST_FAR: u32 = 0;
+pub const LAST_ADJACENT: u32 = 1;
+pub const LAST_BRIDGE: u32 = 2;
+const LAST_NAMES: [&str; 3] = ["far", "adjacent", "bridge"];
+
+/// The gammas in use: `policy.txt`, read once.
+pub static GAMMAS: Lazy<Gammas> = Lazy::new(|| {
+    Gammas::parse::<Hex, HexPolicy>(include_str!("policy.txt"))
+        .unwrap_or_else(|e| panic!("policy.txt: {e}"))
+});
+
+/// Hex's move features (see the module's notes).
+pub struct HexPolicy;
+
+impl MoveFeatures<Hex> for HexPolicy {
+    const GROUPS: &'static [FeatureGroup] = &[
+        FeatureGroup {
+            name: "pattern",
+            size: PATTERNS,
+        },
+        FeatureGroup {
+            name: "last",
+            size: 3,
+        },
+    ];
+
+    fn features(hex: &Hex, mv: HexMove, out: &mut [u32]) {
+        if mv.is_swap() {
+            out.fill(NO_FEATURE);
+            return;
+        }
+        let cell = mv.0 as usize;
+        out[0] = pattern(hex, cell);
+        out[1] = match hex.last_placed() {
+            Some(last) => place_beside(hex, last, cell),
+            None => LAST_FAR,
+        };
+    }
+
+    fn value_name(group: usize, value: u32) -> String {
+        match group {
+            0 => digits(value)
+                .iter()
+                .map(|d| char::from(b'0' + *d as u8))
+                .collect(),
+            _ => LAST_NAMES[value as usize].to_string(),
+        }
+    }
+
+    fn value_of(group: usize, name: &str) -> Option<u32> {
+        match group {
+            0 if name.len() == 12 => name.bytes().rev().try_fold(0, |key, byte| match byte {
+                b'0'..=b'2' => Some(key * 3 + u32::from(byte - b'0')),
+                _ => None,
+            }),
+            0 => None,
+            _ => LAST_NAMES.iter().position(|&n| n == name).map(|i| i as u32),
+        }
+    }
+}
+
+/// The twelve digits of a pattern, the first cell's the lowest.
+fn digits(mut key: u32) -> [u32; 12] {
+    let mut digits = [0; 12];
+    for digit in &mut digits {
+        *digit = key % 3;
+        key /= 3;
+    }
+    digits
+}
+
+fn key_of(digits: &[u32; 12]) -> u32 {
+    digits.iter().rev().fold(0, |key, &digit| key * 3 + digit)
+}
+
+/// The pattern around empty `cell` for the side to move, as its smaller
+/// key and its half turn's.
+pub fn pattern(hex: &Hex, cell: usize) -> u32 {
+    let size = hex.size() as i32;
+    let mover = hex.side_to_move_player();
+    let mine = stone_of(mover);
+    let mover_is_black = mine == stone_of(crate::core::Player::P1);
+    let (col, row) = hex.geometry().col_row(cell);
+    let mut cells = [EMPTY_DIGIT; 12];
+    for (digit, &(dx, dy)) in cells.iter_mut().zip(&OFFSETS) {
+        // White sees the board with rows and columns exchanged.
+        let (dc, dr) = if mover_is_black { (dx, dy) } else { (dy, dx) };
+        let (c, r) = (col as i32 + dc, row as i32 + dr);
+        *digit = if !(0..size).contains(&r) {
+            if mover_is_black {
+                MINE
+            } else {
+                THEIRS
+            }
+        } else if !(0..size).contains(&c) {
+            if mover_is_black {
+                THEIRS
+            } else {
+                MINE
+            }
+        } else {
+            match hex.stone_at(hex.geometry().cell(c as usize, r as usize)) {
+                EMPTY => EMPTY_DIGIT,
+                stone if stone == mine => MINE,
+                _ => THEIRS,
+            }
+        };
+    }
+    let mut turned = [0; 12];
+    for slot in 0..6 {
+        turned[slot] = cells[(slot + 3) % 6];
+        turned[6 + slot] = cells[6 + (slot + 3) % 6];
+    }
+    key_of(&cells).min(key_of(&turned))
+}
+
+/// Where `cell` lies from `last`.
+fn place_beside(hex: &Hex, last: usize, cell: usize) -> u32 {
+    let size = hex.size() as i32;
+    let geo = hex.geometry();
+    let ((lc, lr), (c, r)) = (geo.col_row(last), geo.col_row(cell));
+    let offset = (c as i32 - lc as i32, r as i32 - lr as i32);
+    match OFFSETS.iter().position(|&o| o == offset) {
+        Some(slot) if slot < 6 => LAST_ADJACENT,
+        Some(_) if size > 1 => LAST_BRIDGE,
+        _ => LAST_FAR,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Game;
+    use crate::games::hex::HexRules;
+
+    fn position(size: usize, moves: &[&str]) -> Hex {
+        let rules = HexRules {
+            board_size: size,
+            swap: false,
+        };
+        let mut hex = Hex::start_position(&rules);
+        for name in moves {
+            let mv = hex.parse_move(name).expect("a legal move");
+            hex.make_move(mv);
+        }
+        hex
+    }
+
+    fn features(hex: &Hex, name: &str) -> [u32; 2] {
+        let mut out = [0; 2];
+        let mv = hex.parse_move(name).expect("a move");
+        HexPolicy::features(hex, mv, &mut out);
+        out
+    }
+
+    #[test]
+    fn a_pattern_reads_back_from_its_name() {
+        for key in [0, 1, 2, 3, 12_345, PATTERNS - 1] {
+            let name = HexPolicy::value_name(0, key);
+            assert_eq!(name.len(), 12);
+            assert_eq!(HexPolicy::value_of(0, &name), Some(key));
+        }
+        assert_eq!(HexPolicy::value_of(0, "0000000000003"), None);
+        assert_eq!(HexPolicy::value_of(0, "00000000000"), None);
+        assert_eq!(HexPolicy::value_of(1, "bridge"), Some(LAST_BRIDGE));
+        assert_eq!(HexPolicy::value_of(1, "near"), None);
+    }
+
+    #[test]
+    fn the_centre_of_an_empty_board_is_all_empty_and_far() {
+        let hex = position(11, &[]);
+        assert_eq!(features(&hex, "f6"), [0, LAST_FAR]);
+    }
+
+    #[test]
+    fn the_edges_belong_to_their_owners_from_the_mover_s_side() {
+        // Black to move at a1's neighbourhood: rows beyond are Black's.
+        let hex = position(5, &[]);
+        let black = pattern(&hex, hex.parse_move("c1").unwrap().0 as usize);
+        // The same cell for White, seen with rows and columns exchanged:
+        // the top edge beyond c1 is the opponent's for White, so White's
+        // view of c1 is Black's view of a3 with the colours turned.
+        let hex_white = position(5, &["e5"]);
+        let white_c1 = pattern(&hex_white, hex_white.parse_move("c1").unwrap().0 as usize);
+        assert_ne!(black, white_c1, "the edge changes hands");
+        let digits_black = digits(black);
+        assert!(
+            digits_black.contains(&MINE),
+            "Black's edge is Black's: {digits_black:?}"
+        );
+        assert!(
+            !digits_black.contains(&THEIRS),
+            "no White edge near c1: {digits_black:?}"
+        );
+    }
+
+    #[test]
+    fn colours_and_sides_exchanged_give_the_same_pattern() {
+        // A Black stone below b2 with Black to move, and the mirror image
+        // (a White stone right of b2) with White to move.
+        let black = position(5, &["b3", "e5"]);
+        let white = position(5, &["e5", "c2", "a5"]);
+        assert_eq!(black.side_to_move_player(), crate::core::Player::P1);
+        assert_eq!(white.side_to_move_player(), crate::core::Player::P2);
+        assert_eq!(
+            pattern(&black, black.parse_move("b2").unwrap().0 as usize),
+            pattern(&white, white.parse_move("b2").unwrap().0 as usize)
+        );
+    }
+
+    #[test]
+    fn a_half_turn_gives_the_same_pattern() {
+        // b2 beside a1's corner, and d4 beside e5's: the board turned.
+        let hex = position(5, &["c3", "e5"]);
+        let near_a1 = pattern(&hex, hex.parse_move("b2").unwrap().0 as usize);
+        let hex_turned = position(5, &["c3", "a1"]);
+        let near_e5 = pattern(&hex_turned, hex_turned.parse_move("d4").unwrap().0 as usize);
+        assert_eq!(near_a1, near_e5);
+    }
+
+    #[test]
+    fn the_last_stone_s_neighbours_and_bridge_cells_are_told_apart() {
+        let hex = position(11, &["f6"]);
+        assert_eq!(features(&hex, "f5")[1], LAST_ADJACENT);
+        assert_eq!(features(&hex, "g5")[1], LAST_ADJACENT);
+        assert_eq!(features(&hex, "g4")[1], LAST_BRIDGE);
+        assert_eq!(features(&hex, "e7")[1], LAST_ADJACENT);
+        assert_eq!(features(&hex, "g7")[1], LAST_BRIDGE);
+        assert_eq!(features(&hex, "h6")[1], LAST_FAR);
+        assert_eq!(features(&hex, "f8")[1], LAST_FAR);
+    }
+
+    #[test]
+    fn the_swap_has_no_features_and_the_built_in_gammas_read() {
+        let rules = HexRules {
+            board_size: 5,
+            swap: true,
+        };
+        let mut hex = Hex::start_position(&rules);
+        hex.make_move(hex.parse_move("c3").unwrap());
+        let mut out = [0; 2];
+        HexPolicy::features(&hex, HexMove::SWAP, &mut out);
+        assert_eq!(out, [NO_FEATURE; 2]);
+        let _ = GAMMAS.stored();
+    }
+}
