@@ -7,8 +7,10 @@
 //! spot (`forced_result`) and what it believes of a move before any
 //! simulation (`move_prior`, `move_policy`). The search runs on one thread; its tree takes
 //! the memory the `Hash` option gives and is kept for the next move
-//! (`reuse.rs`, `MonteCarloTables`).
+//! (`reuse.rs`, `MonteCarloTables`); under a clock it stops when the
+//! root's race is decided (`clock.rs`).
 
+mod clock;
 mod knowledge;
 mod playout;
 mod report;
@@ -23,6 +25,7 @@ use std::time::{Duration, Instant};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
+use clock::{clock_says_stop, ClockState, RootRace};
 pub use knowledge::MonteCarloKnowledge;
 pub use playout::{random_playout, PlayoutRecord, PLAYOUT_PLY_LIMIT};
 pub use report::{tree_report, CandidateReport, TreeReport};
@@ -423,7 +426,27 @@ impl<'a, G: Game, K: MonteCarloKnowledge<G>> MonteCarlo<'a, G, K> {
             },
             false => self.start,
         };
-        Instant::now() >= started + optimum
+        let now = Instant::now();
+        if !self.control.budget.adaptive {
+            return now >= started + optimum;
+        }
+        let clock = ClockState {
+            elapsed: now.saturating_duration_since(started),
+            optimum,
+            maximum: self.control.budget.maximum.unwrap_or(optimum),
+            rate: self.simulations as f64 / now.duration_since(self.start).as_secs_f64().max(1e-3),
+        };
+        clock_says_stop(self.root_race(), clock)
+    }
+
+    /// The open root moves' race, for the clock.
+    fn root_race(&self) -> RootRace {
+        let open = self
+            .tree
+            .children(ROOT)
+            .map(|child| self.tree.node(child))
+            .filter(|node| node.proof == Proof::Open);
+        RootRace::of(open.map(|node| (node.visits, node.mean())))
     }
 
     fn result(&self) -> SearchResult<G::Move> {
