@@ -1,13 +1,16 @@
 //! Hex's Monte Carlo playouts: the empty cells filled in random order,
 //! except that a player whose bridge (or edge template of row 2) the
-//! opponent has just intruded saves it with the other carrier cell. A full
-//! board has exactly one winner, found once at the end.
+//! opponent has just intruded saves it with the other carrier cell. With
+//! the move policy's gammas (`policy.rs`), the cells around the last stone
+//! are drawn by their strength against the rest of the board taken as
+//! uniform. A full board has exactly one winner, found once at the end.
 
 use rand::rngs::SmallRng;
 use rand::Rng;
 
 use super::board::{goal_edges, stone_of, Hex, BLACK, EMPTY};
 use super::geometry::{Geometry, BOTTOM, NO_CELL, TOP};
+use super::policy::{pattern_cells, seen_key, DenseGammas, LAST_ADJACENT, LAST_BRIDGE, LAST_FAR};
 use crate::core::mcts::PlayoutRecord;
 use crate::core::Player;
 
@@ -19,6 +22,8 @@ pub struct PlayoutBoard {
     empty: Vec<u16>,
     slot: Vec<u16>,
     replies: Vec<u16>,
+    /// The empty cells around the last stone and their strengths.
+    local: Vec<(u16, f32)>,
     stack: Vec<u16>,
     seen: Vec<bool>,
 }
@@ -26,8 +31,15 @@ pub struct PlayoutBoard {
 impl PlayoutBoard {
     /// Fills `hex`'s empty cells (the swap is never played) and returns the
     /// winner of the full board; the cells each player took are noted in
-    /// `record` by cell index.
-    pub fn play(&mut self, hex: &Hex, rng: &mut SmallRng, record: &mut PlayoutRecord) -> Player {
+    /// `record` by cell index. `policy` draws the cells near the last stone
+    /// by their gammas.
+    pub fn play(
+        &mut self,
+        hex: &Hex,
+        rng: &mut SmallRng,
+        record: &mut PlayoutRecord,
+        policy: Option<&DenseGammas>,
+    ) -> Player {
         let geo = hex.geometry();
         self.load(hex);
         let mut mover = hex.side_to_move_player();
@@ -36,7 +48,11 @@ impl PlayoutBoard {
             .filter(|&cell| self.cells[cell] == stone_of(mover.other()));
         while !self.empty.is_empty() {
             let reply = last.and_then(|intruder| self.bridge_reply(geo, intruder, mover, rng));
-            let cell = match reply {
+            let near = match (reply, last, policy) {
+                (None, Some(last), Some(policy)) => self.near_last(geo, last, mover, policy, rng),
+                _ => None,
+            };
+            let cell = match reply.or(near) {
                 Some(cell) => cell,
                 None => self.empty[rng.gen_range(0..self.empty.len())] as usize,
             };
@@ -114,6 +130,42 @@ impl PlayoutBoard {
         }
     }
 
+    /// A cell around `last` drawn by its strength, or `None` when the draw
+    /// falls on the rest of the board, each of whose cells weighs as an
+    /// open cell far from the last stone.
+    fn near_last(
+        &mut self,
+        geo: &Geometry,
+        last: usize,
+        mover: Player,
+        policy: &DenseGammas,
+        rng: &mut SmallRng,
+    ) -> Option<usize> {
+        let (size, mine) = (geo.size, stone_of(mover));
+        self.local.clear();
+        let mut total = 0.0;
+        for (cell, adjacent) in pattern_cells(size, last) {
+            if self.cells[cell] != EMPTY {
+                continue;
+            }
+            let key = seen_key(size, cell, mine, |at| self.cells[at]);
+            let place = if adjacent { LAST_ADJACENT } else { LAST_BRIDGE };
+            let strength = policy.pattern(key) * policy.last[place as usize];
+            total += strength;
+            self.local.push((cell as u16, strength));
+        }
+        let rest = self.empty.len() - self.local.len();
+        let far = rest as f32 * policy.pattern(0) * policy.last[LAST_FAR as usize];
+        let mut draw = rng.gen_range(0.0..(total + far).max(f32::MIN_POSITIVE));
+        for &(cell, strength) in &self.local {
+            draw -= strength;
+            if draw < 0.0 {
+                return Some(cell as usize);
+            }
+        }
+        None
+    }
+
     /// True when Black's stones join the top row to the bottom row.
     fn black_connects(&mut self, geo: &Geometry) -> bool {
         let size = geo.size;
@@ -163,11 +215,12 @@ mod tests {
     fn a_playout_fills_the_board_and_names_the_winner_the_rules_name() {
         let mut rng = SmallRng::seed_from_u64(7);
         let mut playouts = PlayoutBoard::default();
+        let policy = [None, Some(&*crate::games::hex::policy::DENSE_GAMMAS)];
         for size in [1, 2, 5, 11] {
-            for _ in 0..50 {
+            for round in 0..50 {
                 let hex = board(size);
                 let mut record = PlayoutRecord::new(size * size);
-                let winner = playouts.play(&hex, &mut rng, &mut record);
+                let winner = playouts.play(&hex, &mut rng, &mut record, policy[round % 2]);
                 // Replay the filled board through the rules: the same winner.
                 let mut replay = hex.clone();
                 let mut moves = Vec::new();

@@ -24,6 +24,7 @@ use once_cell::sync::Lazy;
 use super::board::{stone_of, Hex, HexMove, EMPTY};
 use super::geometry::DIRECTIONS;
 use crate::core::policy::{FeatureGroup, Gammas, MoveFeatures, NO_FEATURE};
+use crate::core::Player;
 
 /// The pattern's cells as (column, row) offsets, seen by Black.
 const OFFSETS: [(i32, i32); 12] = pattern_offsets();
@@ -124,42 +125,95 @@ fn key_of(digits: &[u32; 12]) -> u32 {
 /// The pattern around empty `cell` for the side to move, as its smaller
 /// key and its half turn's.
 pub fn pattern(hex: &Hex, cell: usize) -> u32 {
-    let size = hex.size() as i32;
     let mover = hex.side_to_move_player();
-    let mine = stone_of(mover);
-    let mover_is_black = mine == stone_of(crate::core::Player::P1);
-    let (col, row) = hex.geometry().col_row(cell);
-    let mut cells = [EMPTY_DIGIT; 12];
-    for (digit, &(dx, dy)) in cells.iter_mut().zip(&OFFSETS) {
+    let key = seen_key(hex.size(), cell, stone_of(mover), |cell| hex.stone_at(cell));
+    canonical(key)
+}
+
+/// The pattern's key around `cell` for the player with stones `mine`, as
+/// `stone_at` shows the board, not reduced by the half turn.
+pub fn seen_key(size: usize, cell: usize, mine: u8, stone_at: impl Fn(usize) -> u8) -> u32 {
+    let n = size as i32;
+    let mover_is_black = mine == stone_of(Player::P1);
+    let (col, row) = ((cell % size) as i32, (cell / size) as i32);
+    let mut key = 0;
+    for &(dx, dy) in OFFSETS.iter().rev() {
         // White sees the board with rows and columns exchanged.
         let (dc, dr) = if mover_is_black { (dx, dy) } else { (dy, dx) };
-        let (c, r) = (col as i32 + dc, row as i32 + dr);
-        *digit = if !(0..size).contains(&r) {
+        let (c, r) = (col + dc, row + dr);
+        let digit = if !(0..n).contains(&r) {
             if mover_is_black {
                 MINE
             } else {
                 THEIRS
             }
-        } else if !(0..size).contains(&c) {
+        } else if !(0..n).contains(&c) {
             if mover_is_black {
                 THEIRS
             } else {
                 MINE
             }
         } else {
-            match hex.stone_at(hex.geometry().cell(c as usize, r as usize)) {
+            match stone_at((r * n + c) as usize) {
                 EMPTY => EMPTY_DIGIT,
                 stone if stone == mine => MINE,
                 _ => THEIRS,
             }
         };
+        key = key * 3 + digit;
     }
+    key
+}
+
+/// The smaller of a key and its half turn's.
+fn canonical(key: u32) -> u32 {
+    let cells = digits(key);
     let mut turned = [0; 12];
     for slot in 0..6 {
         turned[slot] = cells[(slot + 3) % 6];
         turned[6 + slot] = cells[6 + (slot + 3) % 6];
     }
-    key_of(&cells).min(key_of(&turned))
+    key.min(key_of(&turned))
+}
+
+/// The gammas as playouts read them: a pattern's by its key in either
+/// turn, without hashing, and the last-stone gammas.
+pub struct DenseGammas {
+    patterns: Vec<f32>,
+    pub last: [f32; 3],
+}
+
+impl DenseGammas {
+    fn from(gammas: &Gammas) -> DenseGammas {
+        let patterns = (0..PATTERNS)
+            .map(|key| gammas.gamma(0, canonical(key)))
+            .collect();
+        DenseGammas {
+            patterns,
+            last: [LAST_FAR, LAST_ADJACENT, LAST_BRIDGE].map(|value| gammas.gamma(1, value)),
+        }
+    }
+
+    pub fn pattern(&self, key: u32) -> f32 {
+        self.patterns[key as usize]
+    }
+}
+
+/// The built-in gammas for playouts.
+pub static DENSE_GAMMAS: Lazy<DenseGammas> = Lazy::new(|| DenseGammas::from(&GAMMAS));
+
+/// The cells of the pattern around `cell` on a board of `size` (those on
+/// the board), the neighbours first.
+pub fn pattern_cells(size: usize, cell: usize) -> impl Iterator<Item = (usize, bool)> {
+    let n = size as i32;
+    let (col, row) = ((cell % size) as i32, (cell / size) as i32);
+    OFFSETS
+        .iter()
+        .enumerate()
+        .filter_map(move |(slot, &(dc, dr))| {
+            let (c, r) = (col + dc, row + dr);
+            ((0..n).contains(&c) && (0..n).contains(&r)).then_some(((r * n + c) as usize, slot < 6))
+        })
 }
 
 /// Where `cell` lies from `last`.
@@ -248,8 +302,8 @@ mod tests {
         // (a White stone right of b2) with White to move.
         let black = position(5, &["b3", "e5"]);
         let white = position(5, &["e5", "c2", "a5"]);
-        assert_eq!(black.side_to_move_player(), crate::core::Player::P1);
-        assert_eq!(white.side_to_move_player(), crate::core::Player::P2);
+        assert_eq!(black.side_to_move_player(), Player::P1);
+        assert_eq!(white.side_to_move_player(), Player::P2);
         assert_eq!(
             pattern(&black, black.parse_move("b2").unwrap().0 as usize),
             pattern(&white, white.parse_move("b2").unwrap().0 as usize)

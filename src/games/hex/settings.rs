@@ -1,5 +1,6 @@
 //! The engine options Hex's knowledge reads: which evaluation the search
-//! uses, and the resistance evaluation's weights. The engine hands them to
+//! uses, the resistance evaluation's weights, and whether Monte Carlo
+//! playouts follow the move policy. The engine hands them to
 //! every knowledge it makes (`resistance::EvalSettings`).
 
 use super::resistance::{EvalSettings, Evaluation};
@@ -27,6 +28,12 @@ impl KnowledgeSettings for EvalSettings {
             },
             weight("ResistanceScale", defaults.scale),
             weight("ResistanceBridge", defaults.bridge),
+            OptionSpec {
+                name: "PlayoutPolicy",
+                kind: OptionKind::Check {
+                    default: defaults.playout_policy,
+                },
+            },
         ]
     }
 
@@ -35,9 +42,18 @@ impl KnowledgeSettings for EvalSettings {
             "evaluation" => self.evaluation = Evaluation::parse(value)?,
             "resistancescale" => self.scale = parse_weight(name, value)?,
             "resistancebridge" => self.bridge = parse_weight(name, value)?,
+            "playoutpolicy" => self.playout_policy = parse_check(name, value)?,
             _ => return Ok(false),
         }
         Ok(true)
+    }
+}
+
+fn parse_check(name: &str, value: &str) -> Result<bool, String> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(format!("{name} '{value}' is not true or false")),
     }
 }
 

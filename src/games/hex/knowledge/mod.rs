@@ -15,7 +15,7 @@ use super::chain::{find_chain, ChainScratch};
 use super::eval::{self, TwoDistance};
 use super::opening;
 use super::playout::PlayoutBoard;
-use super::policy::{HexPolicy, GAMMAS};
+use super::policy::{HexPolicy, DENSE_GAMMAS, GAMMAS};
 use super::proving::{self, NodeAnalysis, ProofStats, RootProver};
 use super::resistance::{EvalSettings, Evaluation, Resistance};
 use super::solver::{self, SolverCache};
@@ -422,7 +422,8 @@ impl MonteCarloKnowledge<Hex> for HexKnowledge {
         rng: &mut SmallRng,
         record: &mut PlayoutRecord,
     ) -> Option<Player> {
-        Some(self.playouts.play(hex, rng, record))
+        let policy = self.eval_settings.playout_policy.then(|| &*DENSE_GAMMAS);
+        Some(self.playouts.play(hex, rng, record, policy))
     }
 
     fn closer_look(&mut self, hex: &mut Hex, moves: &mut Vec<HexMove>) -> Option<i32> {

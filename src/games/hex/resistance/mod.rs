@@ -69,6 +69,9 @@ pub struct EvalSettings {
     /// A bridge's extra conductance, in hundredths.
     pub bridge: Score,
     pub tempo: Score,
+    /// Monte Carlo playouts draw the cells around the last stone by the
+    /// move policy's gammas (`PlayoutPolicy`).
+    pub playout_policy: bool,
 }
 
 impl EvalSettings {
@@ -81,6 +84,7 @@ impl EvalSettings {
             scale: table.get("scale")?,
             bridge: table.get("bridge")?,
             tempo: table.get("tempo")?,
+            playout_policy: false,
         };
         if settings.scale < 0 || settings.bridge < 0 {
             return Err("scale and bridge must not be negative".to_string());
