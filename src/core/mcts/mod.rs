@@ -273,7 +273,11 @@ impl<'a, G: Game, K: MonteCarloKnowledge<G>> MonteCarlo<'a, G, K> {
             return;
         }
         let (game, knowledge) = (&self.game, &mut *self.knowledge);
-        knowledge.move_policy(game, &self.moves, &mut self.policy);
+        // A policy the selection would not read is not computed.
+        match self.rule.progressive_bias > 0.0 {
+            true => knowledge.move_policy(game, &self.moves, &mut self.policy),
+            false => self.policy.clear(),
+        }
         let policy = &self.policy;
         let children = self.moves.iter().enumerate().map(|(at, &mv)| {
             let (prior_visits, prior_wins) = knowledge.move_prior(game, mv);
