@@ -7,7 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use common::{run_tune as tune, Engine};
+use common::{path_text as text, run_tune as tune, Engine};
 
 mod common;
 
@@ -15,29 +15,11 @@ fn temp_path(name: &str) -> PathBuf {
     common::temp_path("network", name)
 }
 
-fn text(path: &Path) -> &str {
-    path.to_str().expect("a UTF-8 temp path")
-}
-
 /// A small network trained on a few self-play games of `game`.
 fn trained_network(game: &str, name: &str) -> PathBuf {
     let data = temp_path(&format!("{name}.bgdata"));
     let network = temp_path(&format!("{name}.bgnn"));
-    let _ = std::fs::remove_file(&data);
-    let (ok, _, stderr) = tune(&[
-        "datagen",
-        "--game",
-        game,
-        "--nodes",
-        "200",
-        "--games",
-        "12",
-        "--openings",
-        "random:4:3",
-        "--out",
-        text(&data),
-    ]);
-    assert!(ok, "{stderr}");
+    common::datagen(game, &[], "12", "random:4:3", &data);
     let (ok, stdout, stderr) = train(game, &data, &network, 3, &["--fresh"]);
     assert!(ok, "{stderr}");
     assert!(stdout.contains("epoch   3:"), "{stdout}");

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use boardgames::core::policy::Gammas;
 use boardgames::games::hex::policy::HexPolicy;
 use boardgames::games::hex::Hex;
-use common::run_tune as tune;
+use common::{path_text as text, run_tune as tune};
 
 mod common;
 
@@ -17,30 +17,8 @@ fn temp_path(name: &str) -> PathBuf {
     common::temp_path("policy", name)
 }
 
-fn text(path: &Path) -> &str {
-    path.to_str().expect("a UTF-8 temp path")
-}
-
 fn datagen(game: &str, rules: &[&str], games: &str, out: &Path) {
-    let _ = std::fs::remove_file(out);
-    let mut args = vec![
-        "datagen",
-        "--game",
-        game,
-        "--nodes",
-        "200",
-        "--games",
-        games,
-        "--openings",
-        "random:2:5",
-        "--out",
-        text(out),
-    ];
-    for rule in rules {
-        args.extend(["--rule", rule]);
-    }
-    let (ok, _, stderr) = tune(&args);
-    assert!(ok, "{stderr}");
+    common::datagen(game, rules, games, "random:2:5", out);
 }
 
 /// The first-choice rates of the summary's held-back line: fitted, uniform

@@ -430,6 +430,71 @@ fn a_gomocup_engine_plays_through_the_pbrain_adapter() {
     }
 }
 
+/// A GTP engine is told the pie rule with benzene's `param_game allow_swap`
+/// (GTP has no word for it): without the rule, ours never answers `swap`,
+/// and with it the engine is told so.
+#[test]
+fn a_gtp_engine_is_told_the_pie_rule() {
+    let hex = cargo_bin("bg-hex");
+    for swap in ["false", "true"] {
+        let records = temp_path(&format!("gtp-swap-{swap}.jsonl"));
+        let transcript = temp_path(&format!("gtp-swap-{swap}.log"));
+        run_referee(&common::strings(&[
+            "--game",
+            "hex",
+            "--rule",
+            "BoardSize=5",
+            "--rule",
+            &format!("Swap={swap}"),
+            "--engine",
+            &format!("cmd={} --gtp", hex.display()),
+            "proto=gtp",
+            "name=gtp",
+            "st=0.05",
+            "timemargin=500",
+            "--engine",
+            &format!("cmd={}", hex.display()),
+            "name=ugi",
+            "nodes=300",
+            "--games",
+            "4",
+            "--openings",
+            "random:1:5",
+            "--records",
+            records.to_str().unwrap(),
+            "--log",
+            transcript.to_str().unwrap(),
+            "--quiet",
+        ]));
+        let log = std::fs::read_to_string(&transcript).unwrap();
+        let told = format!("> param_game allow_swap {}", u8::from(swap == "true"));
+        assert!(
+            log.lines().any(|l| l.contains(&told)),
+            "{told} not sent:\n{log}"
+        );
+        let games = parse_json_lines(&std::fs::read_to_string(&records).unwrap()).unwrap();
+        assert_eq!(games.len(), 4);
+        for game in &games {
+            // A 5x5 game is soon solved: the GTP engine resigns a lost one.
+            let ending = game.result.termination;
+            assert!(
+                matches!(ending, Termination::Rules | Termination::Resignation),
+                "{:?}",
+                game.result
+            );
+            if swap == "false" {
+                assert!(
+                    game.moves.iter().all(|m| m.mv != "swap"),
+                    "{:?}",
+                    game.moves
+                );
+            }
+        }
+        let _ = std::fs::remove_file(records);
+        let _ = std::fs::remove_file(transcript);
+    }
+}
+
 /// A brain that loses the word TURN when it comes while it finishes its
 /// own move, as Rapfi does against an engine that answers at once: the
 /// referee sends the TURN again, and every game ends by the rules.

@@ -101,7 +101,7 @@ impl Default for SearchParams {
             mcts_expand_visits: 8,
             mcts_first_play: 1_000,
             mcts_knowledge_visits: 0,
-            mcts_progressive_bias: 0,
+            mcts_progressive_bias: 2_470,
         }
     }
 }

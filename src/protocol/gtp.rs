@@ -23,7 +23,7 @@ use crate::games::hex::{Hex, HexKnowledge, HexMove};
 use crate::wire::gtp::{is_comment, parse_command, to_gtp_move, GtpResponse};
 
 /// Every command this front-end answers, as `list_commands` shows them.
-pub const COMMANDS: [&str; 40] = [
+pub const COMMANDS: [&str; 41] = [
     "protocol_version",
     "name",
     "version",
@@ -40,6 +40,7 @@ pub const COMMANDS: [&str; 40] = [
     "final_score",
     "time_left",
     "time_settings",
+    "param_game",
     "hexgui-analyze_commands",
     "hex-eval",
     "hex-fen",
@@ -230,6 +231,7 @@ impl Session {
             },
             "time_left" => self.time_left(args),
             "time_settings" => self.clock.time_settings(args).map(|_| String::new()),
+            "param_game" => self.param_game(args),
             "hexgui-analyze_commands" => Ok(format!(
                 "{ANALYZE_COMMANDS}\n{}\n{}",
                 gtp_mcts::ANALYZE_COMMANDS,
@@ -317,6 +319,28 @@ impl Session {
             .with_side_to_move(colour)
             .ok_or("cannot change the side to move")?;
         self.engine.set_position(Some(&position.to_fen()), &[])
+    }
+
+    /// benzene's `param_game`: only `allow_swap`, the pie rule, which a
+    /// referee or GUI sets this way since GTP has no word for it. Changing
+    /// it starts a new game on the same board, as changing the size does.
+    fn param_game(&mut self, args: &[&str]) -> Reply {
+        let swap = self.engine.rules().swap;
+        match args {
+            [] => Ok(format!("[bool] allow_swap {}", u8::from(swap))),
+            ["allow_swap", value] => {
+                let wanted = match *value {
+                    "1" | "true" => true,
+                    "0" | "false" => false,
+                    _ => return Err(format!("allow_swap takes 0 or 1, not '{value}'")),
+                };
+                if wanted != swap {
+                    self.engine.set_option("Swap", &wanted.to_string())?;
+                }
+                Ok(String::new())
+            }
+            [name, ..] => Err(format!("unknown game parameter '{name}' (allow_swap only)")),
+        }
     }
 
     fn time_left(&mut self, args: &[&str]) -> Reply {

@@ -44,6 +44,12 @@ impl EngineProtocol for GtpClient {
             }
         }
         let _ = command(client, "clear_board", &[], deadline)?;
+        // GTP has no word for the pie rule; benzene's `param_game allow_swap`
+        // is what Hex engines (ours, MoHex, Wolve) take. An engine without
+        // it answers an error and keeps its own setting.
+        if let Some(swap) = pie_rule(&client.rule_options) {
+            let _ = command(client, "param_game", &["allow_swap", swap], deadline)?;
+        }
         let seconds = |time: Duration| time.as_secs_f64().to_string();
         if let Some(st) = client.spec.time.move_time {
             let _ = command(client, "time_settings", &["0", &seconds(st), "1"], deadline)?;
@@ -124,6 +130,19 @@ impl EngineProtocol for GtpClient {
 
 /// Sends a command and reads its response: `Ok(Ok(text))` for `=`,
 /// `Ok(Err(text))` for `?`, with the time its first line came.
+/// The pie rule as `param_game allow_swap` spells it, when the match gives
+/// the `Swap` rule (the last setting counts).
+fn pie_rule(rule_options: &[(String, String)]) -> Option<&'static str> {
+    let (_, value) = rule_options
+        .iter()
+        .rev()
+        .find(|(name, _)| name.eq_ignore_ascii_case("swap"))?;
+    match value.trim().to_ascii_lowercase().as_str() {
+        "true" | "1" | "on" | "yes" => Some("1"),
+        _ => Some("0"),
+    }
+}
+
 fn command(
     client: &mut EngineClient,
     name: &str,

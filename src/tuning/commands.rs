@@ -41,14 +41,7 @@ pub fn run_sample<G: Game, K: AlphaBetaKnowledge<G>>(job: &SampleJob) -> Result<
     let mut records = Vec::new();
     for path in &job.records {
         if dataset::is_data_file(path) {
-            let data = dataset::read_file(path)?;
-            if !data.header.game.eq_ignore_ascii_case(G::NAME) {
-                return Err(format!(
-                    "'{}' holds {} games",
-                    path.display(),
-                    data.header.game
-                ));
-            }
+            let (data, _) = dataset::read_games_of::<G>(path)?;
             records.extend(datagen::to_records::<G>(&data)?);
             continue;
         }

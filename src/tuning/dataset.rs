@@ -148,6 +148,22 @@ pub fn read_file(path: &Path) -> Result<DataFile, String> {
     parse(&bytes).map_err(|e| format!("'{name}': {e}"))
 }
 
+/// A file of `G`'s games with the rules they were played under; a file of
+/// another game is refused.
+pub fn read_games_of<G: Game>(path: &Path) -> Result<(DataFile, G::Rules), String> {
+    let data = read_file(path)?;
+    if !data.header.game.eq_ignore_ascii_case(G::NAME) {
+        return Err(format!(
+            "'{}' holds {} games, not {}",
+            path.display(),
+            data.header.game,
+            G::NAME
+        ));
+    }
+    let rules = crate::referee::tournament::build_rules::<G>(&data.header.rules)?;
+    Ok((data, rules))
+}
+
 pub fn parse(bytes: &[u8]) -> Result<DataFile, String> {
     let mut reader = Reader { bytes, at: 0 };
     if reader.take(MAGIC.len())? != MAGIC {

@@ -7,7 +7,6 @@ use std::path::PathBuf;
 use super::dataset::{self, NO_SCORE};
 use crate::core::game::Game;
 use crate::core::nnue::FeatureSet;
-use crate::referee::tournament::build_rules;
 
 /// One position: its features are `features[start..]`, the side to move's
 /// `mover_count` first, then the other side's `other_count`.
@@ -83,16 +82,7 @@ pub fn load<G: Game, F: FeatureSet<G>>(
     let mut report = LoadReport::default();
     let (mut mover, mut other) = (Vec::new(), Vec::new());
     for path in files {
-        let data = dataset::read_file(path)?;
-        if !data.header.game.eq_ignore_ascii_case(G::NAME) {
-            return Err(format!(
-                "'{}' holds {} games, not {}",
-                path.display(),
-                data.header.game,
-                G::NAME
-            ));
-        }
-        let rules = build_rules::<G>(&data.header.rules)?;
+        let (data, rules) = dataset::read_games_of::<G>(path)?;
         for game in &data.games {
             let held_back = held_every > 0 && game.index % held_every == 0;
             let set = match held_back {

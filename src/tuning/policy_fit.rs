@@ -20,7 +20,6 @@ use std::time::Instant;
 use super::dataset::{self, NO_SCORE};
 use crate::core::game::Game;
 use crate::core::policy::{Gammas, MoveFeatures, NO_FEATURE};
-use crate::referee::tournament::build_rules;
 
 /// The most feature groups a policy may have.
 pub const MAX_GROUPS: usize = 4;
@@ -106,16 +105,7 @@ pub fn collect<G: Game, F: MoveFeatures<G>>(
         tuple
     };
     for path in files {
-        let data = dataset::read_file(path)?;
-        if !data.header.game.eq_ignore_ascii_case(G::NAME) {
-            return Err(format!(
-                "'{}' holds {} games, not {}",
-                path.display(),
-                data.header.game,
-                G::NAME
-            ));
-        }
-        let rules = build_rules::<G>(&data.header.rules)?;
+        let (data, rules) = dataset::read_games_of::<G>(path)?;
         for game in &data.games {
             let held = held_every > 0 && game.index % held_every == 0;
             let target = match held {

@@ -70,6 +70,35 @@ pub fn run_tune<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> (bool, String, String)
     )
 }
 
+/// A temp path as the command-line text the tools take.
+pub fn path_text(path: &Path) -> &str {
+    path.to_str().expect("a UTF-8 temp path")
+}
+
+/// Self-play data of `game` at 200 nodes a move into `out` (replaced),
+/// through `bg-tune datagen`; `rules` are `Name=Value` rule settings.
+pub fn datagen(game: &str, rules: &[&str], games: &str, openings: &str, out: &Path) {
+    let _ = std::fs::remove_file(out);
+    let mut args = vec![
+        "datagen",
+        "--game",
+        game,
+        "--nodes",
+        "200",
+        "--games",
+        games,
+        "--openings",
+        openings,
+        "--out",
+        path_text(out),
+    ];
+    for rule in rules {
+        args.extend(["--rule", rule]);
+    }
+    let (ok, _, stderr) = run_tune(&args);
+    assert!(ok, "{stderr}");
+}
+
 /// Fails the test with a clear message unless python3 runs here (the
 /// misbehaving-engine fixtures and the protocol fuzzer are Python).
 pub fn require_python() {

@@ -51,6 +51,16 @@ fn search_in<K: MonteCarloKnowledge<Hex>>(
         max_nodes: Some(simulations),
         ..Default::default()
     };
+    search_controlled(tables, hex, control, only)
+}
+
+/// As `search_in`, under any control (limits and parameters).
+fn search_controlled<K: MonteCarloKnowledge<Hex>>(
+    tables: &mut Kept<K>,
+    hex: &Hex,
+    control: SearchControl,
+    only: &[HexMove],
+) -> SearchResult<HexMove> {
     let signals = SearchSignals::default();
     search(
         hex.clone(),
@@ -325,18 +335,7 @@ fn the_policy_s_bias_leads_the_search_and_fades_with_visits() {
             ..Default::default()
         };
         control.params.mcts_progressive_bias = bias;
-        let mut tables = Kept::<CornerPolicy>::new();
-        let signals = SearchSignals::default();
-        search(
-            hex.clone(),
-            &mut tables.knowledge,
-            &mut tables.monte_carlo,
-            &signals,
-            control,
-            &[],
-            &mut |_| {},
-        )
-        .best_move
+        search_controlled(&mut Kept::<CornerPolicy>::new(), &hex, control, &[]).best_move
     };
     // A strong bias makes the corner the most simulated move.
     assert_eq!(search_with_bias(20_000, 300), Some(HexMove::cell(0)));

@@ -218,14 +218,13 @@ pub fn pattern_cells(size: usize, cell: usize) -> impl Iterator<Item = (usize, b
 
 /// Where `cell` lies from `last`.
 fn place_beside(hex: &Hex, last: usize, cell: usize) -> u32 {
-    let size = hex.size() as i32;
     let geo = hex.geometry();
     let ((lc, lr), (c, r)) = (geo.col_row(last), geo.col_row(cell));
     let offset = (c as i32 - lc as i32, r as i32 - lr as i32);
     match OFFSETS.iter().position(|&o| o == offset) {
         Some(slot) if slot < 6 => LAST_ADJACENT,
-        Some(_) if size > 1 => LAST_BRIDGE,
-        _ => LAST_FAR,
+        Some(_) => LAST_BRIDGE,
+        None => LAST_FAR,
     }
 }
 
