@@ -22,6 +22,7 @@ pub mod inferior;
 pub mod knowledge;
 pub mod notation;
 pub mod opening;
+pub mod pattern_keys;
 pub mod playout;
 pub mod policy;
 mod profile;

@@ -10,7 +10,8 @@ use rand::Rng;
 
 use super::board::{goal_edges, stone_of, Hex, BLACK, EMPTY};
 use super::geometry::{Geometry, BOTTOM, NO_CELL, TOP};
-use super::policy::{pattern_cells, seen_key, DenseGammas, LAST_ADJACENT, LAST_BRIDGE, LAST_FAR};
+use super::pattern_keys::PatternKeys;
+use super::policy::{pattern_cells, DenseGammas, LAST_ADJACENT, LAST_BRIDGE, LAST_FAR};
 use crate::core::mcts::PlayoutRecord;
 use crate::core::Player;
 
@@ -26,6 +27,8 @@ pub struct PlayoutBoard {
     local: Vec<(u16, f32)>,
     stack: Vec<u16>,
     seen: Vec<bool>,
+    /// The policy's pattern keys, kept only when playouts use the policy.
+    keys: PatternKeys,
 }
 
 impl PlayoutBoard {
@@ -42,6 +45,9 @@ impl PlayoutBoard {
     ) -> Player {
         let geo = hex.geometry();
         self.load(hex);
+        if policy.is_some() {
+            self.keys.load(geo.size, |cell| self.cells[cell]);
+        }
         let mut mover = hex.side_to_move_player();
         let mut last = hex
             .last_placed()
@@ -58,6 +64,9 @@ impl PlayoutBoard {
             };
             self.take(cell);
             self.cells[cell] = stone_of(mover);
+            if policy.is_some() {
+                self.keys.place(cell, stone_of(mover));
+            }
             record.note(cell, mover);
             last = Some(cell);
             mover = mover.other();
@@ -148,7 +157,7 @@ impl PlayoutBoard {
             if self.cells[cell] != EMPTY {
                 continue;
             }
-            let key = seen_key(size, cell, mine, |at| self.cells[at]);
+            let key = self.keys.key(cell, mine);
             let place = if adjacent { LAST_ADJACENT } else { LAST_BRIDGE };
             let strength = policy.pattern(key) * policy.last[place as usize];
             total += strength;

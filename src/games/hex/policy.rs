@@ -41,6 +41,16 @@ const fn pattern_offsets() -> [(i32, i32); 12] {
     offsets
 }
 
+/// The (column, row) offset of a pattern's `slot` from its centre, as
+/// Black sees the board or (rows and columns exchanged) as White does.
+pub fn slot_offset(slot: usize, black_view: bool) -> (i32, i32) {
+    let (dx, dy) = OFFSETS[slot];
+    match black_view {
+        true => (dx, dy),
+        false => (dy, dx),
+    }
+}
+
 /// Patterns: 3^12 values.
 const PATTERNS: u32 = 531_441;
 const EMPTY_DIGIT: u32 = 0;
@@ -137,9 +147,8 @@ pub fn seen_key(size: usize, cell: usize, mine: u8, stone_at: impl Fn(usize) -> 
     let mover_is_black = mine == stone_of(Player::P1);
     let (col, row) = ((cell % size) as i32, (cell / size) as i32);
     let mut key = 0;
-    for &(dx, dy) in OFFSETS.iter().rev() {
-        // White sees the board with rows and columns exchanged.
-        let (dc, dr) = if mover_is_black { (dx, dy) } else { (dy, dx) };
+    for slot in (0..OFFSETS.len()).rev() {
+        let (dc, dr) = slot_offset(slot, mover_is_black);
         let (c, r) = (col + dc, row + dr);
         let digit = if !(0..n).contains(&r) {
             if mover_is_black {
