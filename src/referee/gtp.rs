@@ -128,8 +128,6 @@ impl EngineProtocol for GtpClient {
     }
 }
 
-/// Sends a command and reads its response: `Ok(Ok(text))` for `=`,
-/// `Ok(Err(text))` for `?`, with the time its first line came.
 /// The pie rule as `param_game allow_swap` spells it, when the match gives
 /// the `Swap` rule (the last setting counts).
 fn pie_rule(rule_options: &[(String, String)]) -> Option<&'static str> {
@@ -143,6 +141,8 @@ fn pie_rule(rule_options: &[(String, String)]) -> Option<&'static str> {
     }
 }
 
+/// Sends a command and reads its response: `Ok(Ok(text))` for `=`,
+/// `Ok(Err(text))` for `?`, with the time its first line came.
 fn command(
     client: &mut EngineClient,
     name: &str,
