@@ -9,9 +9,10 @@ use once_cell::sync::Lazy;
 
 use super::board::{cell_of, coordinates, stone_of, Board, Rule, DIRECTIONS, EMPTY};
 use super::pattern::{
-    combine, digit_position, shape_table, Shape, DIGIT_BLOCKED, DIGIT_EMPTY, DIGIT_OWN,
-    HALF_WINDOW, POW3, ROLE_TO_MOVE, ROLE_WAITING, SHAPE_COUNT, SHAPE_NAMES, THREAT_COUNT,
-    THREAT_NAMES, T_DOUBLE_THREE, T_FOUR_THREE, T_OPEN_FOUR, T_OPEN_THREE,
+    combine, digit_position, shape_set_index, shape_table, Shape, DIGIT_BLOCKED, DIGIT_EMPTY,
+    DIGIT_OWN, HALF_WINDOW, POW3, ROLE_TO_MOVE, ROLE_WAITING, SHAPE_COUNT, SHAPE_NAMES, SHAPE_SETS,
+    SHAPE_SET_COUNT, THREAT_COUNT, THREAT_NAMES, T_DOUBLE_THREE, T_FOUR_THREE, T_OPEN_FOUR,
+    T_OPEN_THREE,
 };
 use crate::core::weights::WeightTable;
 use crate::core::{EvalTerm, Score};
@@ -30,19 +31,20 @@ pub(super) static WEIGHTS: Lazy<Weights> =
 
 /// Open-three cells the bonus counts at most.
 const OPEN_THREE_CAP: i32 = 4;
-/// The largest shape or threat value: a cell's value, four shapes and a
-/// bonus, must fit the board's i16.
-const MAX_CLASS_VALUE: i32 = i16::MAX as i32 / 5;
+/// The largest shape, threat or shape set value: a cell's value, four
+/// shapes and two bonuses, must fit the board's i16.
+const MAX_CLASS_VALUE: i32 = i16::MAX as i32 / 6;
 /// The largest scale divisor: the features' unit, it, times the bonuses
 /// must fit an i32.
 const MAX_SCALE_DIVISOR: i32 = 1024;
 
 /// The weights, one field per term, in table order (per role, the side to
 /// move's then the waiting side's: shapes, threats; then the scale divisor,
-/// winning shape bonus, open three bonus).
+/// winning shape bonus, open three bonus; then per role the shape sets).
 pub(super) struct Weights {
     pub(super) shape: [[i16; SHAPE_COUNT]; 2],
     pub(super) threat: [[i16; THREAT_COUNT]; 2],
+    pub(super) shape_set: [[i16; SHAPE_SET_COUNT]; 2],
     scale_divisor: i32,
     /// The divisor's logarithm: it is a power of two, so that the
     /// evaluation divides by a shift, as cheaply as by the constant it was.
@@ -54,10 +56,12 @@ pub(super) struct Weights {
 /// Weights per role: the shapes', then the threats'.
 const ROLE_WEIGHTS: usize = SHAPE_COUNT + THREAT_COUNT;
 /// How many weights, and features, the evaluation has.
-pub const FEATURES: usize = 2 * ROLE_WEIGHTS + 3;
+pub const FEATURES: usize = SHAPE_SET_FIRST + 2 * SHAPE_SET_COUNT;
 const SCALE_DIVISOR: usize = 2 * ROLE_WEIGHTS;
 const WINNING_SHAPE_BONUS: usize = SCALE_DIVISOR + 1;
 const OPEN_THREE_BONUS: usize = SCALE_DIVISOR + 2;
+/// The side to move's first shape set value, then the waiting side's.
+const SHAPE_SET_FIRST: usize = SCALE_DIVISOR + 3;
 /// The roles' prefixes in the weights' names, in role order.
 const ROLE_NAMES: [&str; 2] = ["to_move", "waiting"];
 
@@ -77,6 +81,12 @@ pub fn weight_names() -> Vec<String> {
         );
     }
     names.extend(["scale_divisor", "winning_shape_bonus", "open_three_bonus"].map(str::to_owned));
+    for role in ROLE_NAMES {
+        names.extend(SHAPE_SETS.iter().map(|set| {
+            let shapes = set.map(|shape| SHAPE_NAMES[shape as usize]);
+            format!("{role}_set_{}", shapes.join("+"))
+        }));
+    }
     names
 }
 
@@ -105,6 +115,10 @@ impl Weights {
             threat: [
                 class_values(&names, v, role_first(ROLE_TO_MOVE) + SHAPE_COUNT)?,
                 class_values(&names, v, role_first(ROLE_WAITING) + SHAPE_COUNT)?,
+            ],
+            shape_set: [
+                class_values(&names, v, SHAPE_SET_FIRST)?,
+                class_values(&names, v, SHAPE_SET_FIRST + SHAPE_SET_COUNT)?,
             ],
             scale_divisor,
             scale_shift: scale_divisor.trailing_zeros(),
@@ -232,6 +246,13 @@ pub fn features(board: &Board) -> [i32; FEATURES] {
     let (winning, open_threes) = counts.initiative(me);
     features[WINNING_SHAPE_BONUS] = feature_scale() * winning;
     features[OPEN_THREE_BONUS] = feature_scale() * open_threes;
+    let (to_move, waiting) = features[SHAPE_SET_FIRST..].split_at_mut(SHAPE_SET_COUNT);
+    for (feature, &count) in to_move.iter_mut().zip(&counts.shape_sets[me]) {
+        *feature = count;
+    }
+    for (feature, &count) in waiting.iter_mut().zip(&counts.shape_sets[them]) {
+        *feature = -count;
+    }
     features
 }
 
@@ -241,6 +262,7 @@ pub fn features(board: &Board) -> [i32; FEATURES] {
 struct ClassCounts {
     shapes: [[i32; SHAPE_COUNT]; 2],
     threats: [[i32; THREAT_COUNT]; 2],
+    shape_sets: [[i32; SHAPE_SET_COUNT]; 2],
 }
 
 impl ClassCounts {
@@ -257,6 +279,7 @@ impl ClassCounts {
         let mut counts = ClassCounts {
             shapes: [[0; SHAPE_COUNT]; 2],
             threats: [[0; THREAT_COUNT]; 2],
+            shape_sets: [[0; SHAPE_SET_COUNT]; 2],
         };
         for cell in cells(board).filter(|&cell| board.is_empty(cell)) {
             for side in 0..2 {
@@ -267,6 +290,7 @@ impl ClassCounts {
                     counts.shapes[side][shape as usize] += 1;
                 }
                 counts.threats[side][combine(shapes) as usize] += 1;
+                counts.shape_sets[side][shape_set_index(shapes)] += 1;
             }
         }
         counts
@@ -327,8 +351,10 @@ mod tests {
     fn scanned_value_sum(counts: &ClassCounts, side: usize, role: usize) -> i32 {
         let shapes = counts.shapes[side].iter().zip(WEIGHTS.shape[role]);
         let threats = counts.threats[side].iter().zip(WEIGHTS.threat[role]);
+        let sets = counts.shape_sets[side].iter().zip(WEIGHTS.shape_set[role]);
         shapes
             .chain(threats)
+            .chain(sets)
             .map(|(&count, value)| count * i32::from(value))
             .sum()
     }
@@ -354,6 +380,8 @@ mod tests {
         assert!(with(SCALE_DIVISOR, 0).is_err());
         assert!(with(SCALE_DIVISOR, 12).is_err());
         assert!(with(ROLE_WEIGHTS + 3, -MAX_CLASS_VALUE - 1).is_err());
+        assert!(with(SHAPE_SET_FIRST + 7, MAX_CLASS_VALUE).is_ok());
+        assert!(with(FEATURES - 1, MAX_CLASS_VALUE + 1).is_err());
         let renamed = WeightTable::parse("initiative 20\n").expect("valid text");
         assert!(Weights::from_table(&renamed).is_err());
     }

@@ -247,6 +247,48 @@ pub fn combine(shapes: [Shape; 4]) -> Threat {
     }
 }
 
+/// How many multisets of four shapes there are: a cell's four direction
+/// shapes, their directions forgotten. Each has its own value beside the
+/// shapes' and the threat's, for what a sum of shapes cannot say (two open
+/// twos on one cell are a double three in the making).
+pub const SHAPE_SET_COUNT: usize = 495;
+
+/// Every multiset of four shapes, each written strongest first, in the
+/// order of their weights: the strongest shape counting most.
+pub static SHAPE_SETS: Lazy<Vec<[Shape; 4]>> = Lazy::new(|| {
+    let mut sets = Vec::with_capacity(SHAPE_SET_COUNT);
+    for a in 0..SHAPE_COUNT as Shape {
+        for b in 0..=a {
+            for c in 0..=b {
+                for d in 0..=c {
+                    sets.push([a, b, c, d]);
+                }
+            }
+        }
+    }
+    sets
+});
+
+/// Where four direction shapes, in any order, stand in `SHAPE_SETS`.
+pub fn shape_set_index(mut shapes: [Shape; 4]) -> usize {
+    shapes.sort_unstable_by(|a, b| b.cmp(a));
+    let [a, b, c, d] = shapes.map(usize::from);
+    // Sets before those led by `a`, then by (a, b), (a, b, c): the counts of
+    // multisets of 4, 3, 2 shapes drawn from fewer kinds.
+    let multisets = |kinds: usize, size: usize| binomial(kinds + size - 1, size);
+    multisets(a, 4) + multisets(b, 3) + multisets(c, 2) + d
+}
+
+const fn binomial(n: usize, k: usize) -> usize {
+    let mut result = 1;
+    let mut i = 0;
+    while i < k {
+        result = result * (n - i) / (i + 1);
+        i += 1;
+    }
+    result
+}
+
 /// The two roles a side's cells are valued in: the side to move plays
 /// its threats first, so the same shapes are worth more to it.
 pub const ROLE_TO_MOVE: usize = 0;
@@ -270,13 +312,15 @@ static COMBINATIONS: Lazy<Vec<Combination>> = Lazy::new(|| {
             rest /= SHAPE_COUNT;
         }
         let threat = combine(shapes);
-        // The table's bounds keep four shapes and a bonus within i16.
+        let set = shape_set_index(shapes);
+        // The table's bounds keep four shapes and two bonuses within i16.
         let value = |role: usize| {
             shapes
                 .iter()
                 .map(|&s| weights.shape[role][s as usize])
                 .sum::<i16>()
                 + weights.threat[role][threat as usize]
+                + weights.shape_set[role][set]
         };
         table.push((threat, [value(ROLE_TO_MOVE), value(ROLE_WAITING)]));
     }
@@ -304,4 +348,20 @@ pub fn combination_index(shapes: [Shape; 4]) -> usize {
         .zip(COMBINATION_PLACES)
         .map(|(&shape, place)| shape as usize * place)
         .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_shape_set_has_its_own_index_in_any_order() {
+        assert_eq!(SHAPE_SETS.len(), SHAPE_SET_COUNT);
+        for (index, set) in SHAPE_SETS.iter().enumerate() {
+            let [a, b, c, d] = *set;
+            for shapes in [[a, b, c, d], [d, c, b, a], [b, d, a, c], [c, a, d, b]] {
+                assert_eq!(shape_set_index(shapes), index, "{shapes:?}");
+            }
+        }
+    }
 }
