@@ -211,9 +211,14 @@ enum Command {
         #[arg(long, default_value_t = 1.0)]
         rate: f64,
         /// A weight to keep as it is (repeat for several); the piece value
-        /// is a good anchor.
+        /// is a good anchor. `*` stands for any run of characters:
+        /// `--freeze 'waiting_*'`.
         #[arg(long = "freeze")]
         frozen: Vec<String>,
+        /// Keep the weights whose feature is nonzero in fewer fitted
+        /// positions than this: too little data to move them.
+        #[arg(long, default_value_t = 0)]
+        min_seen: usize,
         /// One position in this many is held back to measure the fit.
         #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(2..))]
         hold_back: u64,
@@ -562,6 +567,7 @@ fn run(cli: Cli) -> Result<String, String> {
             epochs,
             rate,
             frozen,
+            min_seen,
             hold_back,
             score_weight,
             rules,
@@ -578,6 +584,7 @@ fn run(cli: Cli) -> Result<String, String> {
                     frozen: Vec::new(),
                 },
                 frozen,
+                min_seen,
                 hold_back: hold_back as usize,
                 score_weight,
                 out,

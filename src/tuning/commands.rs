@@ -69,8 +69,12 @@ pub struct TexelJob {
     pub positions: PathBuf,
     pub rule_options: Vec<(String, String)>,
     pub settings: FitSettings,
-    /// Weights kept as they are, by name.
+    /// Weights kept as they are, by name; `*` stands for any run of
+    /// characters (`to_move_*`).
     pub frozen: Vec<String>,
+    /// Weights whose feature is nonzero in fewer fitted positions than
+    /// this are kept as they are: too little data to move them.
+    pub min_seen: usize,
     /// One position in this many is held back from the fit.
     pub hold_back: usize,
     /// How much of the fitted target comes from the search's score rather
@@ -92,19 +96,28 @@ pub fn run_texel<G: Game, T: LinearEval<G>>(
     let rules = build_rules::<G>(&job.rule_options)?;
     let table = T::weights();
     let mut settings = job.settings.clone();
-    for name in &job.frozen {
-        let index = table
-            .names()
-            .iter()
-            .position(|known| known == name)
-            .ok_or_else(|| format!("no weight named '{name}' to freeze"))?;
-        settings.frozen.push(index);
+    for pattern in &job.frozen {
+        let before = settings.frozen.len();
+        let names = table.names().iter().enumerate();
+        settings.frozen.extend(
+            names
+                .filter(|(_, name)| name_matches(pattern, name))
+                .map(|(index, _)| index),
+        );
+        if settings.frozen.len() == before {
+            return Err(format!("no weight named '{pattern}' to freeze"));
+        }
     }
     let data = read_dataset::<G, T>(&job.positions, &rules)?;
     if data.len() < 2 * job.hold_back.max(1) {
         return Err(format!("only {} positions: too few to fit", data.len()));
     }
     let (mut fit_data, held) = data.split(job.hold_back);
+    let rarely_seen = fit_data.rarely_seen(job.min_seen);
+    let rarely_seen_count = rarely_seen.len();
+    settings.frozen.extend(rarely_seen);
+    settings.frozen.sort_unstable();
+    settings.frozen.dedup();
     let start: Vec<f64> = table.values().iter().map(|&v| f64::from(v)).collect();
     let scale = fit_scale(&fit_data, &start);
     if job.score_weight > 0.0 {
@@ -133,8 +146,13 @@ pub fn run_texel<G: Game, T: LinearEval<G>>(
     }
     let rounded_f64: Vec<f64> = rounded.iter().map(|&v| f64::from(v)).collect();
     let mut report = format!(
-        "{} positions fitted, {} held back; scale {:.6} (1/{:.1} per evaluation unit)\n\
+        "{} weights fitted, {} kept ({} of them seen in fewer than {} positions)\n\
+         {} positions fitted, {} held back; scale {:.6} (1/{:.1} per evaluation unit)\n\
          loss on held-back positions: {:.6} before, {:.6} after (fitted: {:.6} -> {:.6})\n",
+        table.values().len() - settings.frozen.len(),
+        settings.frozen.len(),
+        rarely_seen_count,
+        job.min_seen,
         fit_data.len(),
         held.len(),
         scale,
@@ -151,6 +169,27 @@ pub fn run_texel<G: Game, T: LinearEval<G>>(
     }
     let _ = writeln!(report, "tuned weights written to {}", job.out.display());
     Ok(report)
+}
+
+/// Whether a weight's name matches a `--freeze` pattern, in which `*`
+/// stands for any run of characters.
+fn name_matches(pattern: &str, name: &str) -> bool {
+    let mut parts = pattern.split('*');
+    let first = parts.next().unwrap_or("");
+    let Some(mut rest) = name.strip_prefix(first) else {
+        return false;
+    };
+    let parts: Vec<&str> = parts.collect();
+    let Some((last, middle)) = parts.split_last() else {
+        return rest.is_empty();
+    };
+    for part in middle {
+        match rest.find(part) {
+            Some(at) => rest = &rest[at + part.len()..],
+            None => return false,
+        }
+    }
+    rest.len() >= last.len() && rest.ends_with(last)
 }
 
 fn read_dataset<G: Game, T: LinearEval<G>>(
@@ -295,4 +334,23 @@ pub fn run_wdl(job: &WdlJob) -> Result<String, String> {
         let _ = writeln!(report, "model written to {}", path.display());
     }
     Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::name_matches;
+
+    #[test]
+    fn freeze_patterns_match_whole_names_with_stars_for_any_run() {
+        assert!(name_matches("to_move_shape_one", "to_move_shape_one"));
+        assert!(!name_matches("to_move_shape_one", "to_move_shape_one_more"));
+        assert!(name_matches("to_move_*", "to_move_set_one+one+one+one"));
+        assert!(!name_matches("to_move_*", "waiting_shape_one"));
+        assert!(name_matches("*_threat_*", "waiting_threat_four"));
+        assert!(!name_matches("*_threat_*", "waiting_shape_four"));
+        assert!(name_matches("*five", "to_move_shape_five"));
+        assert!(name_matches("a*b*b", "abb"));
+        assert!(!name_matches("a*bb*b", "abb"));
+        assert!(name_matches("*", "anything"));
+    }
 }

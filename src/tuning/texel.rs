@@ -45,6 +45,18 @@ impl Dataset {
         Ok(())
     }
 
+    /// The weights whose feature is nonzero in fewer than `min` positions.
+    pub fn rarely_seen(&self, min: usize) -> Vec<usize> {
+        let width = self.features.first().map_or(0, Vec::len);
+        let mut seen = vec![0usize; width];
+        for features in &self.features {
+            for (count, &feature) in seen.iter_mut().zip(features) {
+                *count += usize::from(feature != 0);
+            }
+        }
+        (0..width).filter(|&i| seen[i] < min).collect()
+    }
+
     /// Every `every`th position held back (from the first), the rest to fit.
     pub fn split(self, every: usize) -> (Dataset, Dataset) {
         let (mut fit, mut held) = (Dataset::default(), Dataset::default());
@@ -251,6 +263,18 @@ mod tests {
         let data = synthetic(&truth, 0.01, 40_000, 9);
         let scale = fit_scale(&data, &truth);
         assert!((scale / 0.01 - 1.0).abs() < 0.15, "{scale}");
+    }
+
+    #[test]
+    fn weights_seen_in_too_few_positions_are_named() {
+        let mut data = Dataset::default();
+        for features in [vec![1, 0, 0], vec![2, -1, 0], vec![3, 0, 0]] {
+            data.push(features, 1.0, None);
+        }
+        assert_eq!(data.rarely_seen(0), Vec::<usize>::new());
+        assert_eq!(data.rarely_seen(1), vec![2]);
+        assert_eq!(data.rarely_seen(2), vec![1, 2]);
+        assert_eq!(data.rarely_seen(4), vec![0, 1, 2]);
     }
 
     #[test]
