@@ -84,7 +84,7 @@ impl EvalSettings {
             scale: table.get("scale")?,
             bridge: table.get("bridge")?,
             tempo: table.get("tempo")?,
-            playout_policy: false,
+            playout_policy: true,
         };
         if settings.scale < 0 || settings.bridge < 0 {
             return Err("scale and bridge must not be negative".to_string());
