@@ -8,6 +8,7 @@
 //! meanwhile wait their turn. See protocol/HEX.md.
 
 use crate::core::Presentation;
+use std::borrow::Cow;
 use std::collections::VecDeque;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::Duration;
@@ -18,7 +19,7 @@ use super::gtp_time::GtpClock;
 use super::gtp_values;
 use super::output::send;
 use crate::core::game::{Game, Outcome, Player, MATE_BOUND};
-use crate::engine::{Engine, SearchHandle, SearchLimits, SearchMethod};
+use crate::engine::{Engine, SearchHandle, SearchLimits, SearchMethod, TreeReport};
 use crate::games::hex::{Hex, HexKnowledge, HexMove};
 use crate::wire::gtp::{is_comment, parse_command, to_gtp_move, GtpResponse};
 
@@ -109,6 +110,9 @@ struct Session {
     clock: GtpClock,
     genmove: Option<RunningGenmove>,
     quit: bool,
+    /// A swap was played before the engine's base position (a `play` out of
+    /// turn restarts from the position without its history).
+    swap_before_base: bool,
 }
 
 /// Runs GTP until `quit` or the end of input; `first_lines` were read
@@ -119,6 +123,7 @@ pub fn run_gtp(input: Receiver<String>, first_lines: Vec<String>) {
         clock: GtpClock::default(),
         genmove: None,
         quit: false,
+        swap_before_base: false,
     };
     let mut pending: VecDeque<String> = first_lines.into();
     let mut input_open = true;
@@ -183,6 +188,61 @@ fn gtp_move(position: &Hex, mv: HexMove) -> String {
     to_gtp_move(&position.format_move(mv))
 }
 
+/// After a swap GTP's board is the colour mirror of ours: benzene's
+/// `swap-pieces` leaves Black's stone and exchanges the players, ours
+/// mirrors the stone (see `games::hex::colour_mirror`). Colours, cells and
+/// positions cross between the two here.
+impl Session {
+    fn swapped(&self) -> bool {
+        self.swap_before_base || self.engine.history().iter().any(|mv| mv.is_swap())
+    }
+
+    /// Our player for a GTP colour.
+    fn player(&self, colour: Player) -> Player {
+        if self.swapped() {
+            colour.other()
+        } else {
+            colour
+        }
+    }
+
+    /// A move on our board as it is on GTP's, or back: the mirror is its
+    /// own inverse.
+    fn across(&self, mv: HexMove) -> HexMove {
+        if self.swapped() {
+            mv.colour_mirrored(self.engine.position().size())
+        } else {
+            mv
+        }
+    }
+
+    /// The position as GTP's board shows it.
+    fn shown(&self) -> Cow<'_, Hex> {
+        if self.swapped() {
+            Cow::Owned(self.engine.position().colour_mirrored())
+        } else {
+            Cow::Borrowed(self.engine.position())
+        }
+    }
+
+    /// Our move in GTP's spelling, on GTP's board.
+    fn shown_move(&self, mv: HexMove) -> String {
+        gtp_move(self.engine.position(), self.across(mv))
+    }
+
+    /// The last search's tree at this position, its moves on GTP's board.
+    fn shown_report(&self) -> Option<TreeReport<HexMove>> {
+        let mut report = self.engine.tree_report()?;
+        for candidate in &mut report.candidates {
+            candidate.mv = self.across(candidate.mv);
+        }
+        for mv in &mut report.principal_variation {
+            *mv = self.across(*mv);
+        }
+        Some(report)
+    }
+}
+
 impl Session {
     fn handle_line(&mut self, line: &str) {
         let (id, command, args) = match parse_command(line) {
@@ -206,7 +266,10 @@ impl Session {
                 Ok(String::new())
             }
             "boardsize" => self.boardsize(args),
-            "clear_board" => self.engine.set_position(None, &[]).map(|_| String::new()),
+            "clear_board" => {
+                self.swap_before_base = false;
+                self.engine.set_position(None, &[]).map(|_| String::new())
+            }
             "play" => self.play(args),
             "genmove" | "reg_genmove" => {
                 let answer = match command {
@@ -223,8 +286,8 @@ impl Session {
                 Err(message) => Err(message),
             },
             "undo" => self.engine.undo_move().map(|_| String::new()),
-            "showboard" => Ok(format!("\n{}", self.engine.position().render())),
-            "final_score" => match self.engine.position().outcome() {
+            "showboard" => Ok(format!("\n{}", self.shown().render())),
+            "final_score" => match self.shown().outcome() {
                 Some(Outcome::Win(Player::P1)) => Ok("B+".into()),
                 Some(Outcome::Win(Player::P2)) => Ok("W+".into()),
                 _ => Err("cannot score: the game is not over".into()),
@@ -238,36 +301,29 @@ impl Session {
                 gtp_analysis::ANALYZE_COMMANDS
             )),
             "hex-eval" => Ok(self.eval_text()),
-            "hex-fen" => Ok(self.engine.position().to_fen()),
-            "hex-setfen" => self
-                .engine
-                .set_position(Some(&args.join(" ")), &[])
-                .map(|_| String::new()),
-            "hex-setoption" => match args.split_first() {
-                Some((name, value)) => self
-                    .engine
-                    .set_option(name, &value.join(" "))
-                    .map(|_| String::new()),
-                None => Err("usage: hex-setoption <name> <value>".into()),
-            },
+            "hex-fen" => Ok(self.shown().to_fen()),
+            "hex-setfen" => self.set_fen(&args.join(" ")),
+            "hex-setoption" => self.set_option(args),
             "hex-legal" => {
-                let position = self.engine.position();
+                let position = self.shown();
                 let mut moves = Vec::new();
                 position.generate_moves(&mut moves);
                 Ok(moves
                     .iter()
-                    .map(|&mv| gtp_move(position, mv))
+                    .map(|&mv| gtp_move(&position, mv))
                     .collect::<Vec<_>>()
                     .join(" "))
             }
             "hex-solve" => self.solve(args),
-            "hex-move-values" => gtp_values::move_values(&mut self.engine, args),
+            "hex-move-values" => {
+                let mirrored = self.swapped();
+                gtp_values::move_values(&mut self.engine, args, mirrored)
+            }
             command if gtp_mcts::COMMANDS.contains(&command) => {
-                let report = self.engine.tree_report();
-                gtp_mcts::answer(self.engine.position(), report, command, args)
+                gtp_mcts::answer(&self.shown(), self.shown_report(), command, args)
             }
             command if gtp_analysis::COMMANDS.contains(&command) => {
-                gtp_analysis::answer(self.engine.position(), command, args)
+                gtp_analysis::answer(&self.shown(), command, args)
             }
             _ => Err("unknown command".into()),
         };
@@ -283,6 +339,7 @@ impl Session {
         match sizes.as_slice() {
             [n] | [n, _] if sizes.iter().all(|s| s == n) => {
                 self.engine.set_option("BoardSize", &n.to_string())?;
+                self.swap_before_base = false;
                 self.engine.new_game();
                 Ok(String::new())
             }
@@ -293,32 +350,61 @@ impl Session {
 
     /// `play <colour> <move>`. Out of turn, the stone is added to the board
     /// and the other colour moves next (a position without move history).
+    /// After a swap, the colour and the cell are GTP's (see `across`).
     fn play(&mut self, args: &[&str]) -> Reply {
         let colour = parse_colour(args.first().copied())?;
         let text = args.get(1).ok_or("missing move")?;
-        let position = self.engine.position();
-        if position.side_to_move() != colour {
-            self.set_side_to_move(colour)?;
-        }
         let lower = text.to_ascii_lowercase();
         if lower == "resign" || lower == "pass" {
             return Err(format!("'{text}' cannot be played in Hex"));
         }
+        let position = self.engine.position();
+        let mv = position
+            .parse_move(&lower)
+            .map_err(|e| format!("illegal move: {text} ({e})"))?;
+        let ours = position.format_move(self.across(mv));
+        let player = self.player(colour);
+        if position.side_to_move() != player {
+            self.set_side_to_move(player)?;
+        }
         self.engine
-            .play_move(&lower)
+            .play_move(&ours)
             .map(|_| String::new())
             .map_err(|e| format!("illegal move: {text} ({e})"))
     }
 
-    /// Makes `colour` the side to move by restarting from the current
+    /// Makes `player` the side to move by restarting from the current
     /// position with the other side to move (its history is lost).
-    fn set_side_to_move(&mut self, colour: Player) -> Result<(), String> {
+    fn set_side_to_move(&mut self, player: Player) -> Result<(), String> {
         let position = self
             .engine
             .position()
-            .with_side_to_move(colour)
+            .with_side_to_move(player)
             .ok_or("cannot change the side to move")?;
-        self.engine.set_position(Some(&position.to_fen()), &[])
+        let swapped = self.swapped();
+        self.engine.set_position(Some(&position.to_fen()), &[])?;
+        self.swap_before_base = swapped;
+        Ok(())
+    }
+
+    /// `hex-setfen`: a position without history, in our own frame.
+    fn set_fen(&mut self, fen: &str) -> Reply {
+        self.engine.set_position(Some(fen), &[])?;
+        self.swap_before_base = false;
+        Ok(String::new())
+    }
+
+    /// `hex-setoption <name> <value>`: a rule's change starts a new game.
+    fn set_option(&mut self, args: &[&str]) -> Reply {
+        let (name, value) = args
+            .split_first()
+            .ok_or("usage: hex-setoption <name> <value>")?;
+        let rules = self.engine.rules().clone();
+        self.engine.set_option(name, &value.join(" "))?;
+        if *self.engine.rules() != rules {
+            self.swap_before_base = false;
+        }
+        Ok(String::new())
     }
 
     /// benzene's `param_game`: only `allow_swap`, the pie rule, which a
@@ -336,6 +422,7 @@ impl Session {
                 };
                 if wanted != swap {
                     self.engine.set_option("Swap", &wanted.to_string())?;
+                    self.swap_before_base = false;
                 }
                 Ok(String::new())
             }
@@ -359,8 +446,10 @@ impl Session {
             respond(id.as_deref(), Ok("resign".into()));
             return Ok(());
         }
-        if self.engine.position().side_to_move() != colour {
-            self.set_side_to_move(colour)?;
+        // The clock is GTP's colour's; the board, our player's.
+        let player = self.player(colour);
+        if self.engine.position().side_to_move() != player {
+            self.set_side_to_move(player)?;
         }
         let limits = self.clock.limits(colour);
         let handle = self.engine.start_search(limits, Box::new(log_progress));
@@ -382,7 +471,7 @@ impl Session {
         if self.engine.position().outcome().is_some() {
             return Err("the game is over".into());
         }
-        let colour = self.engine.position().side_to_move();
+        let colour = self.player(self.engine.position().side_to_move());
         let handle = self.engine.start_search_by(
             SearchMethod::MonteCarlo,
             limits,
@@ -415,15 +504,15 @@ impl Session {
         let result = genmove.handle.wait();
         let position = self.engine.position().clone();
         if genmove.answer == Answer::Analysis {
-            let reply = match self.engine.tree_report() {
-                Some(report) => Ok(gtp_mcts::candidates_text(&position, &report)),
+            let reply = match self.shown_report() {
+                Some(report) => Ok(gtp_mcts::candidates_text(&self.shown(), &report)),
                 // The root solver settled it before any simulation.
                 None => Ok(format!(
                     "visits 0 pv {}",
                     result
                         .pv
                         .iter()
-                        .map(|&mv| gtp_move(&position, mv))
+                        .map(|&mv| self.shown_move(mv))
                         .collect::<Vec<_>>()
                         .join(" ")
                 )),
@@ -437,7 +526,7 @@ impl Session {
             None => Ok("resign".to_string()),
             Some(_) if result.score <= -MATE_BOUND => Ok("resign".to_string()),
             Some(mv) => {
-                let text = gtp_move(&position, mv);
+                let text = self.shown_move(mv);
                 if genmove.answer == Answer::Play {
                     self.engine
                         .play_move(&position.format_move(mv))
@@ -453,9 +542,13 @@ impl Session {
 
     fn eval_text(&self) -> String {
         let (terms, total) = self.engine.evaluation();
+        let swapped = self.swapped();
         let mut lines: Vec<String> = terms
             .iter()
-            .map(|t| format!("{}: black {} white {}", t.name, t.p1, t.p2))
+            .map(|t| {
+                let (black, white) = if swapped { (t.p2, t.p1) } else { (t.p1, t.p2) };
+                format!("{}: black {black} white {white}", t.name)
+            })
             .collect();
         lines.push(format!("total {total} for the side to move"));
         lines.join("\n")
@@ -473,11 +566,10 @@ impl Session {
             ..Default::default()
         };
         let result = self.engine.start_search(limits, Box::new(|_| {})).wait();
-        let position = self.engine.position();
-        let side = Hex::player_colour(position.side_to_move());
+        let side = Hex::player_colour(self.shown().side_to_move());
         let best = result
             .best_move
-            .map(|mv| gtp_move(position, mv))
+            .map(|mv| self.shown_move(mv))
             .unwrap_or_else(|| "none".into());
         Ok(if result.score >= MATE_BOUND {
             format!("{side} wins with {best}")

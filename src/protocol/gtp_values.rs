@@ -19,10 +19,13 @@ const DEFAULT_DEPTH: u32 = 2;
 const MAX_LINES: usize = 256;
 
 /// Searches `engine`'s position with one line per root move and returns
-/// `cell score` pairs, best first. The engine's `MultiPV` is put back.
+/// `cell score` pairs, best first, the cells on the colour-mirrored board
+/// when `mirrored` (GTP's board after a swap). The engine's `MultiPV` is
+/// put back.
 pub fn move_values(
     engine: &mut Engine<Hex, HexKnowledge>,
     args: &[&str],
+    mirrored: bool,
 ) -> Result<String, String> {
     let depth = match args.first() {
         Some(word) => word
@@ -73,6 +76,14 @@ pub fn move_values(
         if let Some(best) = result.best_move {
             let name = engine.position().format_move(best);
             scores.push((name, result.score));
+        }
+    }
+    if mirrored {
+        let position = engine.position();
+        for (cell, _) in &mut scores {
+            if let Ok(mv) = position.parse_move(cell) {
+                *cell = position.format_move(mv.colour_mirrored(position.size()));
+            }
         }
     }
     scores.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));

@@ -1,12 +1,17 @@
 //! GTP, as Hex programs (MoHex, Wolve, HexGui's engines) speak it: `=`/`?`
 //! replies closed by a blank line, moves told with `play` and asked for
-//! with `genmove`. Our `swap` is GTP's `swap-pieces`.
+//! with `genmove`. Our `swap` is GTP's `swap-pieces`; after it the engine's
+//! board is the colour mirror of ours (see `games::hex::colour_mirror`), so
+//! every later colour is exchanged and every cell reflected.
 
 use std::time::{Duration, Instant};
 
 use super::client::{ClockReport, EngineClient, EngineReply, Fault, PositionRequest};
 use super::protocol::EngineProtocol;
-use crate::wire::gtp::{colour_name, from_gtp_move, to_gtp_move, GtpCommand, GtpResponse};
+use crate::core::Player;
+use crate::wire::gtp::{
+    colour_mirrored_cell, colour_name, from_gtp_move, to_gtp_move, GtpCommand, GtpResponse,
+};
 
 /// GTP engines (MoHex, Wolve, ...): Hex only, from the empty board.
 pub struct GtpClient;
@@ -74,6 +79,8 @@ impl EngineProtocol for GtpClient {
         }
         let ready_deadline = Instant::now() + client.timeouts.ready;
         let total = position.moves.len();
+        let swapped = position.moves.get(1).is_some_and(|mv| mv == "swap");
+        let mirror = SwapFrame(swapped);
         for index in client.session.moves_known..total {
             // Moves alternate strictly, so parity from the end gives the mover.
             let mover = if (total - index).is_multiple_of(2) {
@@ -81,8 +88,9 @@ impl EngineProtocol for GtpClient {
             } else {
                 position.to_move.other()
             };
-            let mv = to_gtp_move(&position.moves[index]);
-            let args = [colour_name(mover), mv.as_str()];
+            let frame = SwapFrame(swapped && index > 1);
+            let mv = frame.cell(&to_gtp_move(&position.moves[index]));
+            let args = [colour_name(frame.colour(mover)), mv.as_str()];
             if let Err(why) = command(client, "play", &args, ready_deadline)?.0 {
                 let line = GtpCommand::new("play", &args);
                 return Err(Fault::Protocol(format!("'{line}' refused: {why}")));
@@ -91,7 +99,7 @@ impl EngineProtocol for GtpClient {
         client.session.moves_known = total;
         if let Some(left) = clocks.time_left[position.to_move.index()] {
             let args = [
-                colour_name(position.to_move),
+                colour_name(mirror.colour(position.to_move)),
                 &left.as_secs().to_string(),
                 "0",
             ];
@@ -103,7 +111,7 @@ impl EngineProtocol for GtpClient {
         let (answer, at) = match command(
             client,
             "genmove",
-            &[colour_name(position.to_move)],
+            &[colour_name(mirror.colour(position.to_move))],
             sent + wait,
         ) {
             Err(Fault::Stalled(_)) if allowed.is_some() => {
@@ -117,7 +125,7 @@ impl EngineProtocol for GtpClient {
         }
         client.session.moves_known = total + 1;
         Ok(EngineReply {
-            mv: from_gtp_move(&mv),
+            mv: mirror.cell(&from_gtp_move(&mv)),
             elapsed: at.saturating_duration_since(sent),
             ..EngineReply::default()
         })
@@ -125,6 +133,30 @@ impl EngineProtocol for GtpClient {
 
     fn keeps_its_board(&self) -> bool {
         true
+    }
+}
+
+/// Whether the engine's board is the colour mirror of ours: after a swap.
+#[derive(Clone, Copy)]
+struct SwapFrame(bool);
+
+impl SwapFrame {
+    /// The engine's colour for our player, or back.
+    fn colour(self, player: Player) -> Player {
+        if self.0 {
+            player.other()
+        } else {
+            player
+        }
+    }
+
+    /// The engine's cell for ours, or back (the mirror is its own inverse).
+    fn cell(self, mv: &str) -> String {
+        if self.0 {
+            colour_mirrored_cell(mv)
+        } else {
+            mv.to_owned()
+        }
     }
 }
 

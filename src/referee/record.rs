@@ -332,7 +332,7 @@ mod tests {
     #[test]
     fn sgf_records_read_back_for_hex_and_gomoku() {
         for (game, moves) in [
-            ("hex", ["a1", "swap", "k11"]),
+            ("hex", ["a1", "swap", "k2"]),
             ("gomoku", ["h8", "a15", "o1"]),
         ] {
             let record = sample(game, &moves);
@@ -343,6 +343,24 @@ mod tests {
         assert!(gomoku.contains(";B[hh]") && gomoku.contains(";W[aa]") && gomoku.contains("[oo]"));
         let hex = render(&sample("hex", &["a1", "swap"]), RecordFormat::Sgf);
         assert!(hex.starts_with("(;FF[4]CA[UTF-8]GM[11]SZ[11]") && hex.contains(";W[swap-pieces]"));
+        // HexGui's frame after the swap: White moves next, cells mirrored,
+        // the players named by the colour they then hold.
+        let swapped = render(
+            &sample("hex", &["c2", "swap", "d3", "e1"]),
+            RecordFormat::Sgf,
+        );
+        assert!(
+            swapped.contains(";B[c2]") && swapped.contains(";W[swap-pieces]"),
+            "{swapped}"
+        );
+        assert!(
+            swapped.contains(";W[c4]") && swapped.contains(";B[a5]"),
+            "{swapped}"
+        );
+        assert!(
+            swapped.contains("PB[beta]") && swapped.contains("PW[alpha"),
+            "{swapped}"
+        );
         assert!(
             gomoku.starts_with("(;FF[4]CA[UTF-8]GM[4]SZ[15]"),
             "{gomoku}"
@@ -400,17 +418,20 @@ mod tests {
     #[test]
     fn sgf_of_other_tools_loads_its_main_line() {
         // As HexGui saves a game: its own root properties, a comment, a
-        // variation after the fourth move.
+        // variation after the fourth move. After `swap-pieces` HexGui keeps
+        // Black's stone and White moves next: Alice, who holds Black after
+        // the swap, swapped; Bob moved first, and his moves come back
+        // through the mirror.
         let hexgui = "(;FF[4]CA[UTF-8]AP[HexGui:0.9.GIT]GM[11]SZ[11]PB[Alice]PW[Bob]\n\
-                      ;B[a1];W[swap-pieces]C[swapped\\] here];B[f6]\n\
-                      ;W[e7](;B[d8];W[k11])(;B[c9]))";
+                      ;B[a1];W[swap-pieces]C[swapped\\] here];W[f6]\n\
+                      ;B[e7](;W[d8];B[k11])(;W[c9]))";
         let records = parse_sgf(hexgui).unwrap();
         assert_eq!(records.len(), 1);
         let hex = &records[0];
         assert_eq!((hex.game.as_str(), hex.board_size), ("hex", Some(11)));
-        assert_eq!(hex.players, ["Alice", "Bob"]);
+        assert_eq!(hex.players, ["Bob", "Alice"]);
         let moves: Vec<&str> = hex.moves.iter().map(|m| m.mv.as_str()).collect();
-        assert_eq!(moves, ["a1", "swap", "f6", "e7", "d8", "k11"]);
+        assert_eq!(moves, ["a1", "swap", "f6", "g5", "h4", "k11"]);
         let gomoku = "(;GM[4]FF[4]SZ[15]RE[W+R]EV[renju cup]RU[renju]DT[2024-05-01,02]\
                       ;B[hh]N[centre];W[ih]LB[hh:A];B[gg])";
         let game = &parse_sgf(gomoku).unwrap()[0];

@@ -187,6 +187,16 @@ pub fn to_gtp_move(mv: &str) -> String {
     }
 }
 
+/// A cell name reflected in the board's long diagonal (`c4` is `d3`);
+/// other words as they are. After a swap, benzene's board is the colour
+/// mirror of ours (see `games::hex::colour_mirror`), so the referee sends
+/// and reads every later move through this, with the colours exchanged.
+pub fn colour_mirrored_cell(mv: &str) -> String {
+    crate::core::cell::parse_cell_name(mv)
+        .and_then(|(column, row)| crate::core::cell::cell_name(row, column))
+        .unwrap_or_else(|| mv.to_owned())
+}
+
 /// A GTP move in our notation: lower case, `swap-pieces` as `swap`.
 pub fn from_gtp_move(mv: &str) -> String {
     let mv = mv.trim().to_ascii_lowercase();
@@ -297,6 +307,14 @@ mod tests {
             result: Ok(String::new()),
         };
         assert_eq!(empty.to_string(), "= \n");
+    }
+
+    #[test]
+    fn the_colour_mirror_reflects_cells_only() {
+        assert_eq!(colour_mirrored_cell("c4"), "d3");
+        assert_eq!(colour_mirrored_cell("a11"), "k1");
+        assert_eq!(colour_mirrored_cell("swap-pieces"), "swap-pieces");
+        assert_eq!(colour_mirrored_cell("resign"), "resign");
     }
 
     #[test]

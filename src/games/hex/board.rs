@@ -317,6 +317,11 @@ impl Hex {
         Some(cell)
     }
 
+    /// The cells of the stones on the board, in the order they were placed.
+    pub(super) fn placement_order(&self) -> impl Iterator<Item = usize> + '_ {
+        self.placements.iter().map(|&(cell, _)| cell as usize)
+    }
+
     /// The cell of the last stone placed, if any.
     pub fn last_placed(&self) -> Option<usize> {
         self.placements.last().map(|&(cell, _)| cell as usize)

@@ -16,6 +16,7 @@
 pub mod analysis;
 pub mod board;
 pub mod chain;
+pub mod colour_mirror;
 pub mod eval;
 pub mod geometry;
 pub mod inferior;

@@ -54,10 +54,39 @@ fn from_sgf_point(points: SgfPoints, size: u32, point: &str) -> String {
     point.to_owned()
 }
 
+/// Whether the record is a Hex game with a swap, which HexGui's SGF writes
+/// in benzene's frame.
+fn swapped_hex(points: SgfPoints, record: &GameRecord) -> bool {
+    points == SgfPoints::GtpCells && record.moves.get(1).is_some_and(|m| m.mv == "swap")
+}
+
+/// A swapped Hex game between our frame and HexGui's, either way (it is
+/// its own inverse). HexGui keeps Black's stone after `swap-pieces` and the
+/// players exchange colours (see `games::hex::colour_mirror`): each later
+/// cell is reflected in the long diagonal, and the players and the winner
+/// are named by the colour they hold after the swap.
+fn exchange_frames(record: &mut GameRecord) {
+    for m in record.moves.iter_mut().skip(2) {
+        m.mv = crate::wire::gtp::colour_mirrored_cell(&m.mv);
+    }
+    record.players.swap(0, 1);
+    record.result.winner = record.result.winner.map(Player::other);
+}
+
 /// `None` for a game without an SGF form.
 pub fn to_sgf(record: &GameRecord) -> Option<String> {
     let traits = GameTraits::named(&record.game);
     let (game_number, points) = traits.sgf()?;
+    let swapped = swapped_hex(points, record);
+    let benzene;
+    let record = if swapped {
+        let mut exchanged = record.clone();
+        exchange_frames(&mut exchanged);
+        benzene = exchanged;
+        &benzene
+    } else {
+        record
+    };
     let size = record.board_size.or(traits.default_size)?;
     let mut out = format!(
         "(;FF[4]CA[UTF-8]GM[{game_number}]SZ[{size}]AP[{}:{}]",
@@ -104,7 +133,9 @@ pub fn to_sgf(record: &GameRecord) -> Option<String> {
         }
     }
     for (ply, m) in record.moves.iter().enumerate() {
-        let colour = if ply % 2 == 0 { 'B' } else { 'W' };
+        // After `swap-pieces` White moves next in HexGui's frame.
+        let black = (ply % 2 == 0) != (swapped && ply > 1);
+        let colour = if black { 'B' } else { 'W' };
         out.push_str(&format!(
             "\n;{colour}[{}]C[{}]",
             sgf_point(points, size, &m.mv),
@@ -197,7 +228,7 @@ fn game_record(root: &SgfNode<Prop>) -> Result<GameRecord, String> {
         .map(|node| node_move(node, points, size))
         .filter_map(Result::transpose)
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(GameRecord {
+    let mut record = GameRecord {
         game: game.name.to_owned(),
         event: text_of(root, "EV").unwrap_or_default(),
         site: text_of(root, "PC").unwrap_or_default(),
@@ -217,7 +248,11 @@ fn game_record(root: &SgfNode<Prop>) -> Result<GameRecord, String> {
         result: result_of(root)?,
         notes: values_of(root, "NT"),
         swap2: swap2_of(root)?,
-    })
+    };
+    if swapped_hex(points, &record) {
+        exchange_frames(&mut record);
+    }
+    Ok(record)
 }
 
 /// The first date of `DT` (which may list several days, `2024-05-01,02`),
