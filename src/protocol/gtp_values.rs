@@ -79,11 +79,8 @@ pub fn move_values(
         }
     }
     if mirrored {
-        let position = engine.position();
         for (cell, _) in &mut scores {
-            if let Ok(mv) = position.parse_move(cell) {
-                *cell = position.format_move(mv.colour_mirrored(position.size()));
-            }
+            *cell = crate::wire::gtp::colour_mirrored_cell(cell);
         }
     }
     scores.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
