@@ -22,8 +22,13 @@ use crate::core::search::AlphaBetaKnowledge;
 use crate::core::weights::{LinearEval, WeightTable};
 use crate::core::{Deadline, EvalTerm, Knowledge, RootSolution, Score};
 
-/// Nodes a VCF probe may visit inside the main search.
-const SEARCH_VCF_BUDGET: u32 = 120;
+/// Nodes a VCF probe may visit inside the main search, deeper than one ply
+/// below its root: none, so that only the wins a position already shows
+/// (a five, an open four) settle a node there, and the fours are left to
+/// quiescence. With 120 nodes a probe, the probes took some 60% of a
+/// search's time, and leaving them out won +151 +/- 86 Elo at 100 ms a move
+/// (docs/results/gomoku.md, "The VCF probes inside the search").
+const SEARCH_VCF_BUDGET: u32 = 0;
 /// Nodes a VCF probe may visit one ply below the search's root, where the
 /// root's fours (and the opponent's wins after each root move) are proven.
 /// A probe runs at some 80,000 nodes a second and cannot be interrupted, so

@@ -212,8 +212,9 @@ pub fn order_hint(board: &Board, cell: usize) -> i32 {
 
 /// Results provable without search: a five to make, two fives to stop,
 /// an open four to make, or a win by continuous fours for either side.
-/// The VCF probes may visit `budget` nodes each and play their fours on
-/// `board`, which is left as it was.
+/// The VCF probes may visit `budget` nodes each (none: only the wins the
+/// position already shows) and play their fours on `board`, which is left
+/// as it was.
 pub fn forced_plies(board: &mut Board, vcf: &mut VcfSolver, budget: u32) -> Option<i32> {
     if board.winner().is_some() || board.is_full() {
         return None;
@@ -235,12 +236,26 @@ pub fn forced_plies(board: &mut Board, vcf: &mut VcfSolver, budget: u32) -> Opti
             return Some(-2);
         }
         board.play(block);
-        let theirs = vcf.find(board, budget);
+        let theirs = wins_by_fours(board, vcf, budget);
         board.unplay(block);
-        return theirs.map(|(_, plies)| -(plies + 1));
+        return theirs.map(|plies| -(plies + 1));
     }
     if has_open_four(board, me) {
         return Some(3);
     }
-    vcf.find(board, budget).map(|(_, plies)| plies)
+    wins_by_fours(board, vcf, budget)
+}
+
+/// The plies of the side to move's win by continuous fours, found within
+/// `budget` VCF nodes; with no budget, only a win the position shows: a
+/// five to make, or an open four the opponent cannot answer with a five.
+fn wins_by_fours(board: &mut Board, vcf: &mut VcfSolver, budget: u32) -> Option<i32> {
+    if budget > 0 {
+        return vcf.find(board, budget).map(|(_, plies)| plies);
+    }
+    let me = board.side();
+    if board.threat_count(me, T_FIVE) > 0 {
+        return Some(1);
+    }
+    (board.threat_count(me ^ 1, T_FIVE) == 0 && has_open_four(board, me)).then_some(3)
 }
