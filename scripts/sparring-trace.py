@@ -2,16 +2,18 @@
 """What each side thought, move by move, in a match against a Gomocup brain.
 
 Reads the referee's transcript (`--log`) and records (`--records`) of a
-match between our UGI engine (engine 1) and a pbrain brain (engine 2, e.g.
-Rapfi) played at `--concurrency 1`, and prints for every game either a
-summary line or (with --game N) every move with our last `info` (depth,
-score, nodes) and the brain's last `MESSAGE ... Depth | Eval | Node` line.
+match between our UGI engine and a pbrain brain (e.g. Rapfi), at any
+`--concurrency` and under any engine names, and prints for every game
+either a summary line or (with --game N) every move with our last `info`
+(depth, score, nodes) and the brain's last `MESSAGE ... Depth | Eval |
+Node` line. Each worker's games are read apart (the transcript's labels
+are `name.wN#K`) and each is matched to its record by our moves.
 
 The summary says when each side first announced a forced win (our `mate N`,
 the brain's `+M` / `-M`), so the move where a lost game was lost can be
 found: the brain's first `+M` is the position after our decisive mistake.
 
-    target/release/bg-referee --game gomoku --concurrency 1 \
+    target/release/bg-referee --game gomoku --concurrency 2 \
         --engine cmd=target/release/bg-gomoku st=0.5 timemargin=100 \
         --engine cmd=$HOME/.cache/sparring/pbrain-rapfi proto=pbrain st=0.5 timemargin=100 \
         --games 40 --openings openings/piskvork-openings-15.txt \
@@ -30,35 +32,71 @@ BRAIN_MOVE = re.compile(r"^\d+,\d+$")
 
 
 def thoughts_per_game(log_path):
-    """Per game, in order, each side's list of (move, last info) pairs."""
-    ours, brains = [], []
-    last_ours = last_brain = None
+    """Every game of the transcript: our moves, and each side's list of
+    last infos, one per move, in the order the games started per worker."""
+    games = []
+    open_games = {}  # (worker, side) -> the game that side plays now
+    last = {}
     with open(log_path, errors="replace") as log:
         for line in log:
             parts = line.rstrip("\n").split(" ", 3)
             if len(parts) < 4:
                 continue
             _, label, direction, text = parts
-            if label.startswith("engine1"):
-                if direction == ">" and text.startswith("uginewgame"):
-                    ours.append([])
-                elif direction == "<" and text.startswith("info depth"):
-                    found = OUR_INFO.search(text)
-                    if found:
-                        last_ours = (found[1], f"{found[2]} {found[3]}", found[4])
-                elif direction == "<" and text.startswith("bestmove") and ours:
-                    ours[-1].append(last_ours)
-                    last_ours = None
+            worker = label.split(".", 1)[-1].split("#", 1)[0]
+            if direction == ">" and text.startswith("uginewgame"):
+                start_game(games, open_games, worker, "ours")
             elif direction == ">" and text.split()[:1] in (["START"], ["RESTART"]):
-                brains.append([])
+                start_game(games, open_games, worker, "brain")
+            elif direction == "<" and text.startswith("info depth"):
+                found = OUR_INFO.search(text)
+                if found:
+                    last[(worker, "ours")] = (found[1], f"{found[2]} {found[3]}", found[4])
+            elif direction == "<" and text.startswith("bestmove"):
+                game = open_games.get((worker, "ours"))
+                if game is not None:
+                    game["ours"].append(last.pop((worker, "ours"), None))
+                    game["our_moves"].append(text.split()[1] if len(text.split()) > 1 else "")
             elif direction == "<" and text.startswith("MESSAGE"):
                 found = BRAIN_INFO.search(text)
                 if found:
-                    last_brain = (found[1], found[2], found[3])
-            elif direction == "<" and BRAIN_MOVE.match(text) and brains:
-                brains[-1].append(last_brain)
-                last_brain = None
-    return ours, brains
+                    last[(worker, "brain")] = (found[1], found[2], found[3])
+            elif direction == "<" and BRAIN_MOVE.match(text):
+                game = open_games.get((worker, "brain"))
+                if game is not None:
+                    game["brain"].append(last.pop((worker, "brain"), None))
+    return games
+
+
+def start_game(games, open_games, worker, side):
+    """The worker's next game for `side`: the one the other side has
+    started already without this side, or a new one."""
+    other = "brain" if side == "ours" else "ours"
+    waiting = [g for g in games if g["worker"] == worker and not g[side + "_started"]]
+    if waiting and waiting[0][other + "_started"]:
+        game = waiting[0]
+    else:
+        game = {"worker": worker, "ours": [], "brain": [], "our_moves": [],
+                "ours_started": False, "brain_started": False}
+        games.append(game)
+    game[side + "_started"] = True
+    open_games[(worker, side)] = game
+
+
+def our_moves(record):
+    ours_first = not record["players"][0].lower().startswith(BRAIN_NAME)
+    return [m["move"] for index, m in enumerate(record["moves"])
+            if not m["book"] and (index % 2 == 0) == ours_first]
+
+
+def game_of(record, games):
+    """The transcript's game whose moves of ours are the record's."""
+    wanted = our_moves(record)
+    for game in games:
+        if game["our_moves"] == wanted and not game.get("taken"):
+            game["taken"] = True
+            return game
+    return {"ours": [], "brain": []}
 
 
 def plies(record, ours, brain):
@@ -116,13 +154,12 @@ def main():
     BRAIN_NAME = args.brain.lower()
     with open(args.records) as file:
         records = [json.loads(line) for line in file]
-    ours, brains = thoughts_per_game(args.log)
+    games = thoughts_per_game(args.log)
     for number, record in enumerate(records, 1):
+        game = game_of(record, games)
         if args.game not in (None, number):
             continue
-        our_game = ours[number - 1] if number <= len(ours) else []
-        brain_game = brains[number - 1] if number <= len(brains) else []
-        rows = list(plies(record, our_game, brain_game))
+        rows = list(plies(record, game["ours"], game["brain"]))
         (detail if args.game else summary)(number, record, rows)
 
 
