@@ -236,26 +236,50 @@ pub fn forced_plies(board: &mut Board, vcf: &mut VcfSolver, budget: u32) -> Opti
             return Some(-2);
         }
         board.play(block);
-        let theirs = wins_by_fours(board, vcf, budget);
+        let theirs = match budget {
+            // Without a probe, only their open four wins, unless our block
+            // made a four of ours they must answer first.
+            0 => (board.threat_count(me, T_FIVE) == 0 && has_open_four(board, them)).then_some(3),
+            _ => vcf.find(board, budget).map(|(_, plies)| plies),
+        };
         board.unplay(block);
         return theirs.map(|plies| -(plies + 1));
     }
     if has_open_four(board, me) {
         return Some(3);
     }
-    wins_by_fours(board, vcf, budget)
+    if budget == 0 {
+        return None;
+    }
+    vcf.find(board, budget).map(|(_, plies)| plies)
 }
 
-/// The plies of the side to move's win by continuous fours, found within
-/// `budget` VCF nodes; with no budget, only a win the position shows: a
-/// five to make, or an open four the opponent cannot answer with a five.
-fn wins_by_fours(board: &mut Board, vcf: &mut VcfSolver, budget: u32) -> Option<i32> {
-    if budget > 0 {
-        return vcf.find(board, budget).map(|(_, plies)| plies);
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Game;
+    use crate::games::gomoku::{Gomoku, GomokuRules};
+
+    fn board(fen: &str) -> Board {
+        let rules = GomokuRules::default();
+        let game = Gomoku::from_fen(fen, &rules).expect("test position");
+        game.board().clone()
     }
-    let me = board.side();
-    if board.threat_count(me, T_FIVE) > 0 {
-        return Some(1);
+
+    #[test]
+    fn without_a_probe_only_the_wins_a_position_shows_settle_it() {
+        let mut vcf = VcfSolver::default();
+        // White must block Black's four on f15; then Black's open three
+        // becomes an open four: lost in four plies, no probe needed.
+        let mut lost = board("oxxxx10/15/15/15/15/15/15/5xxx7/15/15/15/15/15/15/15 o");
+        assert_eq!(forced_plies(&mut lost, &mut vcf, 0), Some(-4));
+        // Black wins by fours (h8, then h5 makes two): a probe sees it, a
+        // budget of none does not.
+        let mut by_fours = board("15/15/15/15/15/15/7o7/3oxxx8/7x7/7x7/3oxxx8/15/15/15/15 x");
+        assert_eq!(forced_plies(&mut by_fours.clone(), &mut vcf, 1000), Some(5));
+        assert_eq!(
+            forced_plies(&mut by_fours, &mut VcfSolver::default(), 0),
+            None
+        );
     }
-    (board.threat_count(me ^ 1, T_FIVE) == 0 && has_open_four(board, me)).then_some(3)
 }
