@@ -327,6 +327,13 @@ impl Hex {
         self.placements.last().map(|&(cell, _)| cell as usize)
     }
 
+    /// The cell of the stone placed before the last one: the side to
+    /// move's own last stone, unless a swap came between.
+    pub fn own_last_placed(&self) -> Option<usize> {
+        let count = self.placements.len();
+        (count >= 2).then(|| self.placements[count - 2].0 as usize)
+    }
+
     pub(super) fn apply(&mut self, mv: HexMove) {
         if mv.is_swap() {
             if let Some(cell) = self.remove_last_stone() {

@@ -13,6 +13,12 @@
 //!   neighbours first, clockwise from the one above.
 //! - `last`: where the move lies from the last stone placed: next to it,
 //!   a bridge away, or farther.
+//! - `own_last`: the same from the mover's own last stone (the one before
+//!   the last): whether the move builds on the mover's own plan.
+//! - `line`: how far the cell lies from the mover's nearest edge and from
+//!   the opponent's, each up to 5 rows (written as two digits, the
+//!   mover's first). The pattern sees an edge only two rows away; the
+//!   edge templates reach the third and fourth.
 //!
 //! MoHex 2.0 learned such patterns from game records for its priors and
 //! playouts (Huang, Arneson, Hayward, Müller, Pawlewicz, "MoHex 2.0: a
@@ -61,6 +67,9 @@ pub const LAST_FAR: u32 = 0;
 pub const LAST_ADJACENT: u32 = 1;
 pub const LAST_BRIDGE: u32 = 2;
 const LAST_NAMES: [&str; 3] = ["far", "adjacent", "bridge"];
+/// Lines from an edge are told apart up to this many rows.
+const LINE_CAP: u32 = 5;
+const LINES: u32 = (LINE_CAP + 1) * (LINE_CAP + 1);
 
 /// The gammas in use: `policy.txt`, read once.
 pub static GAMMAS: Lazy<Gammas> = Lazy::new(|| {
@@ -81,6 +90,14 @@ impl MoveFeatures<Hex> for HexPolicy {
             name: "last",
             size: 3,
         },
+        FeatureGroup {
+            name: "own_last",
+            size: 3,
+        },
+        FeatureGroup {
+            name: "line",
+            size: LINES,
+        },
     ];
 
     fn features(hex: &Hex, mv: HexMove, out: &mut [u32]) {
@@ -94,6 +111,11 @@ impl MoveFeatures<Hex> for HexPolicy {
             Some(last) => place_beside(hex, last, cell),
             None => LAST_FAR,
         };
+        out[2] = match hex.own_last_placed() {
+            Some(own) => place_beside(hex, own, cell),
+            None => LAST_FAR,
+        };
+        out[3] = line(hex, cell);
     }
 
     fn value_name(group: usize, value: u32) -> String {
@@ -102,6 +124,7 @@ impl MoveFeatures<Hex> for HexPolicy {
                 .iter()
                 .map(|d| char::from(b'0' + *d as u8))
                 .collect(),
+            3 => format!("{}{}", value / (LINE_CAP + 1), value % (LINE_CAP + 1)),
             _ => LAST_NAMES[value as usize].to_string(),
         }
     }
@@ -113,9 +136,31 @@ impl MoveFeatures<Hex> for HexPolicy {
                 _ => None,
             }),
             0 => None,
+            3 => match name.as_bytes() {
+                &[mine @ b'0'..=b'9', theirs @ b'0'..=b'9'] => {
+                    let (mine, theirs) = (u32::from(mine - b'0'), u32::from(theirs - b'0'));
+                    (mine <= LINE_CAP && theirs <= LINE_CAP)
+                        .then_some(mine * (LINE_CAP + 1) + theirs)
+                }
+                _ => None,
+            },
             _ => LAST_NAMES.iter().position(|&n| n == name).map(|i| i as u32),
         }
     }
+}
+
+/// The `line` value of `cell` for the side to move: its rows from the
+/// mover's nearest edge and from the opponent's, each capped.
+fn line(hex: &Hex, cell: usize) -> u32 {
+    let n = hex.size();
+    let (col, row) = (cell % n, cell / n);
+    let from_edge = |at: usize| (at.min(n - 1 - at) as u32).min(LINE_CAP);
+    let (rows, cols) = (from_edge(row), from_edge(col));
+    let (mine, theirs) = match hex.side_to_move_player() {
+        Player::P1 => (rows, cols),
+        Player::P2 => (cols, rows),
+    };
+    mine * (LINE_CAP + 1) + theirs
 }
 
 /// The twelve digits of a pattern, the first cell's the lowest.
@@ -275,8 +320,8 @@ mod tests {
         hex
     }
 
-    fn features(hex: &Hex, name: &str) -> [u32; 2] {
-        let mut out = [0; 2];
+    fn features(hex: &Hex, name: &str) -> [u32; 4] {
+        let mut out = [0; 4];
         let mv = hex.parse_move(name).expect("a move");
         HexPolicy::features(hex, mv, &mut out);
         out
@@ -298,7 +343,37 @@ mod tests {
     #[test]
     fn the_centre_of_an_empty_board_is_all_empty_and_far() {
         let hex = position(11, &[]);
-        assert_eq!(features(&hex, "f6"), [0, LAST_FAR]);
+        assert_eq!(features(&hex, "f6"), [0, LAST_FAR, LAST_FAR, LINES - 1]);
+    }
+
+    #[test]
+    fn the_mover_s_own_last_stone_is_the_one_before_the_last() {
+        let hex = position(11, &["f6", "c3"]);
+        assert_eq!(features(&hex, "f5")[1], LAST_FAR);
+        assert_eq!(features(&hex, "f5")[2], LAST_ADJACENT);
+        assert_eq!(features(&hex, "g4")[2], LAST_BRIDGE);
+        assert_eq!(features(&hex, "c4")[1], LAST_ADJACENT);
+        assert_eq!(features(&hex, "c4")[2], LAST_FAR);
+    }
+
+    #[test]
+    fn lines_count_from_the_mover_s_edges_first() {
+        // Black joins the first row to the last: c2 is a row from Black's
+        // edge and two columns from White's.
+        let black = position(11, &[]);
+        let line_of = |hex: &Hex, name: &str| HexPolicy::value_name(3, features(hex, name)[3]);
+        assert_eq!(line_of(&black, "c2"), "12");
+        assert_eq!(line_of(&black, "k11"), "00");
+        assert_eq!(line_of(&black, "f6"), "55");
+        let white = position(11, &["f6"]);
+        assert_eq!(line_of(&white, "c2"), "21");
+        assert_eq!(line_of(&white, "i5"), "24");
+        for name in ["00", "12", "55"] {
+            let value = HexPolicy::value_of(3, name).expect("a line");
+            assert_eq!(HexPolicy::value_name(3, value), name);
+        }
+        assert_eq!(HexPolicy::value_of(3, "56"), None);
+        assert_eq!(HexPolicy::value_of(3, "5"), None);
     }
 
     #[test]
@@ -367,9 +442,9 @@ mod tests {
         };
         let mut hex = Hex::start_position(&rules);
         hex.make_move(hex.parse_move("c3").unwrap());
-        let mut out = [0; 2];
+        let mut out = [0; 4];
         HexPolicy::features(&hex, HexMove::SWAP, &mut out);
-        assert_eq!(out, [NO_FEATURE; 2]);
+        assert_eq!(out, [NO_FEATURE; 4]);
         let _ = GAMMAS.stored();
     }
 
