@@ -187,6 +187,10 @@ enum Command {
         /// came from (repeat for several).
         #[arg(long = "note")]
         notes: Vec<String>,
+        /// A policy file (e.g. the built-in one) to measure on the same
+        /// held-back positions, for comparison.
+        #[arg(long)]
+        compare: Option<PathBuf>,
     },
     /// What a data file of `datagen` holds: games, results, positions and
     /// how many of them differ. `bg-tune sample --records` reads such
@@ -705,6 +709,7 @@ fn run(cli: Cli) -> Result<String, String> {
             min_seen,
             held_every,
             notes,
+            compare,
         } => {
             let mut header = vec![command_line()];
             header.extend(notes);
@@ -715,6 +720,7 @@ fn run(cli: Cli) -> Result<String, String> {
                 min_seen: min_seen.max(1),
                 held_every,
                 header: header.join("\n"),
+                compare,
             };
             fit_policy(&game, &job)
         }

@@ -195,6 +195,46 @@ pub struct Prediction {
     pub first: f64,
 }
 
+/// How well `strength` predicts `competitions`: the mean log-likelihood of
+/// the played moves and the share of them ranked first.
+fn predict(competitions: &Competitions, strength: impl Fn(&Tuple) -> f64) -> Prediction {
+    if competitions.is_empty() {
+        return Prediction::default();
+    }
+    let mut prediction = Prediction::default();
+    for competition in 0..competitions.len() {
+        let range = competitions.range(competition);
+        let winner = strength(&competitions.tuples[competitions.winners[competition] as usize]);
+        let (mut total, mut above, mut tied) = (0.0, 0u32, 0u32);
+        for index in range {
+            let move_strength = strength(&competitions.tuples[index]);
+            let count = competitions.counts[index];
+            total += move_strength * f64::from(count);
+            if move_strength > winner {
+                above += count;
+            } else if move_strength == winner {
+                tied += count;
+            }
+        }
+        prediction.log_likelihood += (winner / total).ln();
+        if above == 0 {
+            prediction.first += 1.0 / f64::from(tied);
+        }
+    }
+    let n = competitions.len() as f64;
+    prediction.log_likelihood /= n;
+    prediction.first /= n;
+    prediction
+}
+
+/// How well a table of gammas (e.g. the built-in one) predicts the
+/// held-back positions, read before they are numbered for the fit.
+fn predict_with_table(held_back: &Competitions, table: &Gammas, groups: usize) -> Prediction {
+    predict(held_back, |tuple| {
+        f64::from(table.strength(&tuple[..groups]))
+    })
+}
+
 /// The gammas being fitted, by group and value id.
 #[derive(Clone, Debug)]
 pub struct Fit {
@@ -270,34 +310,7 @@ impl Fit {
 
     /// The log-likelihood and first-choice rate of `competitions`.
     pub fn predict(&self, competitions: &Competitions) -> Prediction {
-        if competitions.is_empty() {
-            return Prediction::default();
-        }
-        let mut prediction = Prediction::default();
-        for competition in 0..competitions.len() {
-            let range = competitions.range(competition);
-            let winner =
-                self.strength(&competitions.tuples[competitions.winners[competition] as usize]);
-            let (mut total, mut above, mut tied) = (0.0, 0u32, 0u32);
-            for index in range {
-                let strength = self.strength(&competitions.tuples[index]);
-                let count = competitions.counts[index];
-                total += strength * f64::from(count);
-                if strength > winner {
-                    above += count;
-                } else if strength == winner {
-                    tied += count;
-                }
-            }
-            prediction.log_likelihood += (winner / total).ln();
-            if above == 0 {
-                prediction.first += 1.0 / f64::from(tied);
-            }
-        }
-        let n = competitions.len() as f64;
-        prediction.log_likelihood /= n;
-        prediction.first /= n;
-        prediction
+        predict(competitions, |tuple| self.strength(tuple))
     }
 
     /// The fitted gammas as a policy's table, by value.
@@ -322,6 +335,9 @@ pub struct PolicyJob {
     pub held_every: u32,
     /// The written file's first lines (the command, where the data came from).
     pub header: String,
+    /// A policy file whose gammas are measured on the same held-back
+    /// positions, for comparison (e.g. the built-in one).
+    pub compare: Option<PathBuf>,
 }
 
 /// What the caller shows after each iteration (0: before the first).
@@ -344,6 +360,20 @@ pub fn run_policy_fit<G: Game, F: MoveFeatures<G>>(
     if collected.training.is_empty() {
         return Err("no searched positions to fit on".into());
     }
+    let compared = match &job.compare {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
+            let table =
+                Gammas::parse::<G, F>(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+            Some(predict_with_table(
+                &collected.held_back,
+                &table,
+                F::GROUPS.len(),
+            ))
+        }
+        None => None,
+    };
     let vocabulary = Vocabulary::new(&collected.training, F::GROUPS.len(), job.min_seen);
     vocabulary.number(&mut collected.training);
     vocabulary.number(&mut collected.held_back);
@@ -381,10 +411,17 @@ pub fn run_policy_fit<G: Game, F: MoveFeatures<G>>(
         std::fs::write(&job.out, text)
             .map_err(|e| format!("cannot write '{}': {e}", job.out.display()))?;
     }
+    let compared = compared.map_or(String::new(), |p| {
+        format!(
+            "held back, the compared table: played move first {:.1}%, log-likelihood {:.4}\n",
+            100.0 * p.first,
+            p.log_likelihood
+        )
+    });
     Ok(format!(
         "{} games: {} positions fitted, {} held back, {} values fitted\n\
          held back: played move first {:.1}% (every gamma 1: {:.1}%), \
-         log-likelihood {:.4} (every gamma 1: {:.4})\n\
+         log-likelihood {:.4} (every gamma 1: {:.4})\n{compared}\
          {} written after {} iterations, {:.0} s\n",
         collected.games,
         collected.training.len(),
@@ -497,5 +534,33 @@ mod tests {
         let mut fit = Fit::new(&vocabulary);
         fit.iterate(&training);
         assert_eq!(fit.gammas(&vocabulary).stored(), 0);
+    }
+
+    #[test]
+    fn a_compared_table_predicts_as_the_fit_with_its_gammas_would() {
+        let truth = [1.0, 4.0, 0.25];
+        let mut training = synthetic(&truth, 5_000, 8, 4);
+        let held_back = synthetic(&truth, 500, 8, 5);
+        let vocabulary = Vocabulary::new(&training, 1, 1);
+        vocabulary.number(&mut training);
+        let mut fit = Fit::new(&vocabulary);
+        for _ in 0..10 {
+            fit.iterate(&training);
+        }
+        let table = fit.gammas(&vocabulary);
+        let compared = predict_with_table(&held_back, &table, 1);
+        let mut numbered = Competitions {
+            tuples: held_back.tuples.clone(),
+            counts: held_back.counts.clone(),
+            starts: held_back.starts.clone(),
+            winners: held_back.winners.clone(),
+        };
+        vocabulary.number(&mut numbered);
+        let fitted = fit.predict(&numbered);
+        assert!((compared.first - fitted.first).abs() < 1e-9);
+        // The table keeps gammas as f32.
+        assert!((compared.log_likelihood - fitted.log_likelihood).abs() < 1e-5);
+        let uniform = predict_with_table(&held_back, &Gammas::uniform(1), 1);
+        assert!(uniform.log_likelihood < fitted.log_likelihood - 0.1);
     }
 }
