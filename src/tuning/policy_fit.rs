@@ -30,7 +30,7 @@ type Tuple = [u32; MAX_GROUPS];
 
 /// Positions as competitions: the distinct feature tuples of the legal
 /// moves with their counts, and which tuple the played move had.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Competitions {
     tuples: Vec<Tuple>,
     counts: Vec<u32>,
@@ -549,12 +549,7 @@ mod tests {
         }
         let table = fit.gammas(&vocabulary);
         let compared = predict_with_table(&held_back, &table, 1);
-        let mut numbered = Competitions {
-            tuples: held_back.tuples.clone(),
-            counts: held_back.counts.clone(),
-            starts: held_back.starts.clone(),
-            winners: held_back.winners.clone(),
-        };
+        let mut numbered = held_back.clone();
         vocabulary.number(&mut numbered);
         let fitted = fit.predict(&numbered);
         assert!((compared.first - fitted.first).abs() < 1e-9);
