@@ -309,3 +309,46 @@ fn on_random_5x5_positions_the_rules_agree_with_minimax() {
     assert!(seen.filled > 50 && seen.fill_wins > 5, "{seen:?}");
     assert!(seen.pruned > 50 && seen.pruned_in_wins > 20, "{seen:?}");
 }
+
+/// Monte Carlo search's closer look by inferior cells (`CloserLook
+/// inferior`): a node the fill-in decides is settled, and otherwise the
+/// mover's inferior cells leave its move list.
+#[test]
+fn the_inferior_closer_look_settles_what_the_fill_in_decides_and_prunes_the_rest() {
+    use boardgames::core::knowledge::Knowledge;
+    use boardgames::core::mcts::MonteCarloKnowledge;
+    use boardgames::games::hex::resistance::{CloserLook, EvalSettings};
+    let settings = EvalSettings {
+        closer_look: CloserLook::Inferior,
+        ..EvalSettings::default()
+    };
+    let mut knowledge = boardgames::games::hex::HexKnowledge::new(&settings);
+    let all_moves = |hex: &Hex| -> Vec<HexMove> { hex.empty_cells().map(HexMove::cell).collect() };
+    // Black b2 on 3x3 captures a cell pair on each of its edges: Black has
+    // won, and White, to move, has lost in at most the eight plies left.
+    let mut hex = Hex::from_fen(
+        "3/1x1/3 w",
+        &HexRules {
+            board_size: 3,
+            swap: false,
+        },
+    )
+    .expect("3x3");
+    let mut moves = all_moves(&hex);
+    assert_eq!(knowledge.closer_look(&mut hex, &mut moves), Some(-8));
+    // c3 inside three White stones dies to one White reply: Black need
+    // not try it; what is left out is inferior, and something is kept.
+    let mut hex = position("5/2oo1/3o1/5/5 b");
+    let mut moves = all_moves(&hex);
+    assert_eq!(knowledge.closer_look(&mut hex, &mut moves), None);
+    let c3 = HexMove::cell(cell(&hex, "c3"));
+    assert!(!moves.is_empty() && !moves.contains(&c3), "{moves:?}");
+    let inferior = analyse(&hex);
+    for mv in all_moves(&hex).into_iter().filter(|mv| !moves.contains(mv)) {
+        let cell = mv.0 as usize;
+        let inferior_cell = !inferior.filled.empty_cells().any(|c| c == cell)
+            || inferior.vulnerable.iter().any(|&(c, _)| c == cell)
+            || inferior.dominated.iter().any(|&(c, _)| c == cell);
+        assert!(inferior_cell, "{} left out", hex.format_move(mv));
+    }
+}

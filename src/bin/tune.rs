@@ -25,7 +25,7 @@ use boardgames::tuning::datagen::{self, DatagenJob};
 use boardgames::tuning::dataset;
 use boardgames::tuning::network_command::{run_network_training, NetworkJob};
 use boardgames::tuning::network_train::TrainSettings;
-use boardgames::tuning::policy_fit::{run_policy_fit, IterationReport, PolicyJob};
+use boardgames::tuning::policy_fit::{run_policy_fit, IterationReport, PolicyJob, Sources};
 use boardgames::tuning::sample::SampleFilter;
 use boardgames::tuning::spsa_run::{run_spsa, ParamRequest, SpsaJob};
 use boardgames::tuning::texel::FitSettings;
@@ -163,15 +163,21 @@ enum Command {
         plot: Option<PathBuf>,
     },
     /// Fits a move policy's gammas (the priors of Monte Carlo search) to
-    /// the moves of `datagen` games by minorization-maximization, and
+    /// the moves of `datagen` games and of the referee's records by
+    /// minorization-maximization, and
     /// writes them as the game's policy file (Hex: `policy.txt`). The
     /// table is rewritten after every iteration.
     FitPolicy {
         #[arg(long, ignore_case = true, value_parser = PossibleValuesParser::new(["hex"]))]
         game: String,
         /// Data files of `datagen` (repeat for several).
-        #[arg(long = "data", required = true)]
+        #[arg(long = "data", required_unless_present = "records")]
         data: Vec<PathBuf>,
+        /// JSON-lines game records of `bg-referee --records` (repeat for
+        /// several): every move an engine chose, but the opening's and
+        /// those after its search reported a proof.
+        #[arg(long = "records")]
+        records: Vec<PathBuf>,
         #[arg(long)]
         out: PathBuf,
         #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=10_000))]
@@ -704,6 +710,7 @@ fn run(cli: Cli) -> Result<String, String> {
         Command::FitPolicy {
             game,
             data,
+            records,
             out,
             iterations,
             min_seen,
@@ -714,7 +721,7 @@ fn run(cli: Cli) -> Result<String, String> {
             let mut header = vec![command_line()];
             header.extend(notes);
             let job = PolicyJob {
-                data,
+                sources: Sources { data, records },
                 out,
                 iterations: iterations as usize,
                 min_seen: min_seen.max(1),

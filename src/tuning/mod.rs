@@ -18,6 +18,7 @@ pub mod network_train;
 #[cfg(feature = "tune")]
 pub mod plot;
 pub mod policy_fit;
+mod policy_records;
 pub mod sample;
 pub mod spsa;
 pub mod spsa_log;

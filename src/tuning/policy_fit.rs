@@ -83,28 +83,74 @@ pub struct Collected {
     pub held_back: Competitions,
 }
 
-/// Every searched position of the games in `files` (`datagen` data) as a
-/// competition, the games numbered a multiple of `held_every` held back
-/// (0: none). Moves of the opening (no search score) and moves the policy
-/// does not judge (no features) are no competitions.
+/// Turns positions into competitions among their legal moves, with the
+/// buffers kept between positions.
+pub(super) struct CompetitionMaker<G: Game, F: MoveFeatures<G>> {
+    legal: Vec<G::Move>,
+    tuples: Vec<Tuple>,
+    features: std::marker::PhantomData<F>,
+}
+
+impl<G: Game, F: MoveFeatures<G>> CompetitionMaker<G, F> {
+    pub(super) fn new() -> Result<Self, String> {
+        let groups = F::GROUPS.len();
+        if groups > MAX_GROUPS {
+            return Err(format!(
+                "{groups} feature groups; the fit takes {MAX_GROUPS}"
+            ));
+        }
+        Ok(CompetitionMaker {
+            legal: Vec::new(),
+            tuples: Vec::new(),
+            features: std::marker::PhantomData,
+        })
+    }
+
+    fn tuple_of(position: &G, mv: G::Move) -> Tuple {
+        let mut tuple = [NO_FEATURE; MAX_GROUPS];
+        F::features(position, mv, &mut tuple[..F::GROUPS.len()]);
+        tuple
+    }
+
+    /// Adds `position` won by `played` to `target`, unless the policy does
+    /// not judge the move (no features) or it was the only one.
+    pub(super) fn add(&mut self, target: &mut Competitions, position: &G, played: G::Move) {
+        let won = Self::tuple_of(position, played);
+        if won[0] == NO_FEATURE {
+            return;
+        }
+        position.generate_moves(&mut self.legal);
+        if self.legal.len() < 2 {
+            return;
+        }
+        self.tuples.clear();
+        let tuples = self.legal.iter().map(|&mv| Self::tuple_of(position, mv));
+        self.tuples.extend(tuples);
+        target.push(&mut self.tuples, won);
+    }
+}
+
+/// What `collect` reads: `datagen` data files and the referee's JSON-lines
+/// records.
+#[derive(Clone, Debug, Default)]
+pub struct Sources {
+    pub data: Vec<PathBuf>,
+    pub records: Vec<PathBuf>,
+}
+
+/// Every searched position of the games in `sources` as a competition,
+/// every `held_every`-th game of each kind held back (0: none). In data
+/// files, moves of the opening (no search score) are no competitions; in
+/// records, neither are the opening's nor moves played after a proof
+/// (`policy_records`). Moves the policy does not judge (no features) never
+/// are.
 pub fn collect<G: Game, F: MoveFeatures<G>>(
-    files: &[PathBuf],
+    sources: &Sources,
     held_every: u32,
 ) -> Result<Collected, String> {
-    let groups = F::GROUPS.len();
-    if groups > MAX_GROUPS {
-        return Err(format!(
-            "{groups} feature groups; the fit takes {MAX_GROUPS}"
-        ));
-    }
+    let mut maker = CompetitionMaker::<G, F>::new()?;
     let mut collected = Collected::default();
-    let (mut legal, mut tuples) = (Vec::new(), Vec::new());
-    let tuple_of = |position: &G, mv: G::Move| {
-        let mut tuple = [NO_FEATURE; MAX_GROUPS];
-        F::features(position, mv, &mut tuple[..groups]);
-        tuple
-    };
-    for path in files {
+    for path in &sources.data {
         let (data, rules) = dataset::read_games_of::<G>(path)?;
         for game in &data.games {
             let held = held_every > 0 && game.index % held_every == 0;
@@ -113,22 +159,20 @@ pub fn collect<G: Game, F: MoveFeatures<G>>(
                 false => &mut collected.training,
             };
             dataset::replay::<G>(game, &rules, |data| {
-                let played = tuple_of(data.position, data.played);
-                if data.score == NO_SCORE || played[0] == NO_FEATURE {
-                    return;
+                if data.score != NO_SCORE {
+                    maker.add(target, data.position, data.played);
                 }
-                data.position.generate_moves(&mut legal);
-                if legal.len() < 2 {
-                    return;
-                }
-                tuples.clear();
-                tuples.extend(legal.iter().map(|&mv| tuple_of(data.position, mv)));
-                target.push(&mut tuples, played);
             })
             .map_err(|e| format!("{}: {e}", path.display()))?;
             collected.games += 1;
         }
     }
+    super::policy_records::collect_records(
+        &sources.records,
+        held_every,
+        &mut maker,
+        &mut collected,
+    )?;
     Ok(collected)
 }
 
@@ -327,7 +371,7 @@ impl Fit {
 
 /// `bg-tune fit-policy`: what to read, how long to fit, where to write.
 pub struct PolicyJob {
-    pub data: Vec<PathBuf>,
+    pub sources: Sources,
     pub out: PathBuf,
     pub iterations: usize,
     /// Values seen fewer times among the training moves keep gamma 1.
@@ -356,7 +400,7 @@ pub fn run_policy_fit<G: Game, F: MoveFeatures<G>>(
     mut on_iteration: impl FnMut(&IterationReport),
 ) -> Result<String, String> {
     let started = Instant::now();
-    let mut collected = collect::<G, F>(&job.data, job.held_every)?;
+    let mut collected = collect::<G, F>(&job.sources, job.held_every)?;
     if collected.training.is_empty() {
         return Err("no searched positions to fit on".into());
     }

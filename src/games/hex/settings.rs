@@ -3,7 +3,7 @@
 //! playouts follow the move policy. The engine hands them to
 //! every knowledge it makes (`resistance::EvalSettings`).
 
-use super::resistance::{EvalSettings, Evaluation};
+use super::resistance::{CloserLook, EvalSettings, Evaluation};
 use crate::core::game::{OptionKind, OptionSpec};
 use crate::core::knowledge::KnowledgeSettings;
 
@@ -29,6 +29,13 @@ impl KnowledgeSettings for EvalSettings {
             weight("ResistanceScale", defaults.scale),
             weight("ResistanceBridge", defaults.bridge),
             OptionSpec {
+                name: "CloserLook",
+                kind: OptionKind::Combo {
+                    default: defaults.closer_look.name().to_string(),
+                    choices: CloserLook::NAMES.map(String::from).to_vec(),
+                },
+            },
+            OptionSpec {
                 name: "PlayoutPolicy",
                 kind: OptionKind::Check {
                     default: defaults.playout_policy,
@@ -42,6 +49,7 @@ impl KnowledgeSettings for EvalSettings {
             "evaluation" => self.evaluation = Evaluation::parse(value)?,
             "resistancescale" => self.scale = parse_weight(name, value)?,
             "resistancebridge" => self.bridge = parse_weight(name, value)?,
+            "closerlook" => self.closer_look = CloserLook::parse(value)?,
             "playoutpolicy" => self.playout_policy = parse_check(name, value)?,
             _ => return Ok(false),
         }

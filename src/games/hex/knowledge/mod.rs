@@ -427,7 +427,7 @@ impl MonteCarloKnowledge<Hex> for HexKnowledge {
     }
 
     fn closer_look(&mut self, hex: &mut Hex, moves: &mut Vec<HexMove>) -> Option<i32> {
-        self.vc_closer_look(hex, moves)
+        self.closer_look_by_setting(hex, moves)
     }
 
     fn move_prior(&mut self, hex: &Hex, mv: HexMove) -> (f32, f32) {

@@ -5,7 +5,9 @@
 use super::HexKnowledge;
 use crate::core::Game;
 use crate::games::hex::board::{Hex, HexMove};
+use crate::games::hex::inferior::InferiorCells;
 use crate::games::hex::proving::{self, NodeAnalysis};
+use crate::games::hex::resistance::CloserLook;
 use crate::games::hex::vc::{Budget, CellSet, Verdict};
 use std::time::Instant;
 
@@ -59,6 +61,21 @@ impl HexKnowledge {
             _ => self.deadline.hard(),
         };
         Budget::FULL.until(until)
+    }
+
+    /// Monte Carlo search's closer look, as `CloserLook` chose.
+    pub(super) fn closer_look_by_setting(
+        &mut self,
+        hex: &Hex,
+        moves: &mut Vec<HexMove>,
+    ) -> Option<i32> {
+        match self.eval_settings.closer_look {
+            CloserLook::Connections => self.vc_closer_look(hex, moves),
+            CloserLook::Inferior => inferior_closer_look(hex, moves),
+            CloserLook::Both => {
+                inferior_closer_look(hex, moves).or_else(|| self.vc_closer_look(hex, moves))
+            }
+        }
     }
 
     /// Monte Carlo search's closer look: H-search's verdict wherever the
@@ -127,6 +144,28 @@ impl HexKnowledge {
 
 /// Leaves in `moves` only the stones on the must-play `cells`; when none
 /// of them is there, the game is lost and every move is kept.
+/// The inferior cells' closer look: the result, when the dead and
+/// captured cells filled in join a player's edges (its length bounded by
+/// the empty cells, as in a proof), or else the mover's moves without its
+/// filled, vulnerable and dominated cells. Those left out are never better
+/// than a kept one, so the node's value stands.
+fn inferior_closer_look(hex: &Hex, moves: &mut Vec<HexMove>) -> Option<i32> {
+    if hex.swap_is_legal() {
+        return None;
+    }
+    let mover = hex.side_to_move_player();
+    let inferior = InferiorCells::analyse(hex, mover);
+    let empty = hex.empty_cells().count() as i32;
+    match inferior.filled_winner() {
+        Some(winner) if winner == mover => Some((empty - 1 + empty % 2).max(1)),
+        Some(_) => Some(-(empty - empty % 2).max(2)),
+        None => {
+            inferior.pruning().prune(moves, hex.geometry());
+            None
+        }
+    }
+}
+
 fn keep_saving_moves(cells: &CellSet, moves: &mut Vec<HexMove>) {
     let saving = |mv: &HexMove| !mv.is_swap() && cells.contains(mv.0 as usize);
     if moves.iter().any(saving) {

@@ -72,6 +72,46 @@ pub struct EvalSettings {
     /// Monte Carlo playouts draw the cells around the last stone by the
     /// move policy's gammas (`PlayoutPolicy`).
     pub playout_policy: bool,
+    /// What Monte Carlo search's closer look (`MctsKnowledgeVisits`) uses.
+    pub closer_look: CloserLook,
+}
+
+/// The knowledge Monte Carlo search's closer look brings to a node it
+/// keeps coming back to (`CloserLook`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CloserLook {
+    /// H-search: a proven connection settles the node, the opponent's
+    /// semi connections narrow the moves to the must-play cells.
+    Connections,
+    /// The inferior cells (`inferior`): the mover's filled, vulnerable and
+    /// dominated cells left out, far cheaper than H-search.
+    Inferior,
+    /// Both, the inferior cells first.
+    Both,
+}
+
+impl CloserLook {
+    pub const NAMES: [&'static str; 3] = ["connections", "inferior", "both"];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            CloserLook::Connections => Self::NAMES[0],
+            CloserLook::Inferior => Self::NAMES[1],
+            CloserLook::Both => Self::NAMES[2],
+        }
+    }
+
+    pub fn parse(text: &str) -> Result<CloserLook, String> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "connections" => Ok(CloserLook::Connections),
+            "inferior" => Ok(CloserLook::Inferior),
+            "both" => Ok(CloserLook::Both),
+            other => Err(format!(
+                "CloserLook '{other}' is not one of {}",
+                Self::NAMES.join(", ")
+            )),
+        }
+    }
 }
 
 impl EvalSettings {
@@ -85,6 +125,7 @@ impl EvalSettings {
             bridge: table.get("bridge")?,
             tempo: table.get("tempo")?,
             playout_policy: true,
+            closer_look: CloserLook::Connections,
         };
         if settings.scale < 0 || settings.bridge < 0 {
             return Err("scale and bridge must not be negative".to_string());
