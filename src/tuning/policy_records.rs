@@ -10,11 +10,10 @@
 use std::path::PathBuf;
 
 use super::policy_fit::{Collected, CompetitionMaker};
+use super::sample::{record_start, recorded_move};
 use crate::core::game::Game;
 use crate::core::policy::MoveFeatures;
-use crate::core::MoveError;
 use crate::referee::record::{parse_json_lines, GameRecord};
-use crate::referee::tournament::build_rules;
 use crate::wire::score::Score;
 
 /// Adds the games of `paths` to `collected`, every `held_every`-th game
@@ -49,7 +48,8 @@ pub(super) fn collect_records<G: Game, F: MoveFeatures<G>>(
 
 /// Calls `visit` with each position an engine chose a move in, before a
 /// proof, and that move. A record whose game is not `G`, or that does not
-/// replay, is an error.
+/// replay, is an error; one that names no rules is played under the
+/// standard ones.
 fn replay_record<G: Game>(
     record: &GameRecord,
     mut visit: impl FnMut(&G, G::Move),
@@ -57,21 +57,12 @@ fn replay_record<G: Game>(
     if !record.game.eq_ignore_ascii_case(G::NAME) {
         return Err(format!("a game of {}, not {}", record.game, G::NAME));
     }
-    let rules = build_rules::<G>(&record.rules)?;
-    let mut position = match &record.start_fen {
-        Some(fen) => G::from_fen(fen, &rules)?,
-        None => G::start_position(&rules),
-    };
+    let mut position = record_start::<G>(record, &G::Rules::default())?;
     let mut proven = [false; 2];
     for (ply, recorded) in record.moves.iter().enumerate() {
         let mover = usize::from(ply % 2 == 1);
         proven[mover] |= matches!(recorded.score, Some(Score::Mate(_)));
-        let mv = position
-            .parse_legal_move(&recorded.mv)
-            .map_err(|e| match e {
-                MoveError::Unreadable(e) => format!("ply {}: {e}", ply + 1),
-                _ => format!("ply {}: '{}' is illegal", ply + 1, recorded.mv),
-            })?;
+        let mv = recorded_move(&position, ply, &recorded.mv)?;
         if !recorded.book && !proven[mover] {
             visit(&position, mv);
         }

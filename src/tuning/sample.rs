@@ -128,20 +128,8 @@ pub fn sample_positions<G: Game, K: AlphaBetaKnowledge<G>>(
             counts.games_skipped += 1;
             continue;
         }
-        let recorded_rules = if record.rules.is_empty() {
-            None
-        } else {
-            Some(
-                build_rules::<G>(&record.rules)
-                    .map_err(|e| format!("round {}: {e}", record.round))?,
-            )
-        };
-        let rules = recorded_rules.as_ref().unwrap_or(rules);
-        let mut position = match &record.start_fen {
-            Some(fen) => G::from_fen(fen, rules),
-            None => Ok(G::start_position(rules)),
-        }
-        .map_err(|e| format!("round {}: {e}", record.round))?;
+        let mut position =
+            record_start::<G>(record, rules).map_err(|e| format!("round {}: {e}", record.round))?;
         for (ply, recorded) in record.moves.iter().enumerate() {
             if ply < filter.skip_plies {
                 counts.opening += 1;
@@ -161,18 +149,36 @@ pub fn sample_positions<G: Game, K: AlphaBetaKnowledge<G>>(
                     score: recorded.score.map(score_centipawns),
                 });
             }
-            let mv = position.parse_legal_move(&recorded.mv).map_err(|e| {
-                let at = format!("round {} ply {}", record.round, ply + 1);
-                match e {
-                    MoveError::Unreadable(e) => format!("{at}: {e}"),
-                    _ => format!("{at}: '{}' is illegal", recorded.mv),
-                }
-            })?;
+            let mv = recorded_move(&position, ply, &recorded.mv)
+                .map_err(|e| format!("round {} {e}", record.round))?;
             position.make_move(mv);
         }
     }
     counts.positions = positions.len();
     Ok((positions, counts))
+}
+
+/// Where `record`'s game starts: its start position under the rules it
+/// names, or under `rules` when it names none.
+pub fn record_start<G: Game>(record: &GameRecord, rules: &G::Rules) -> Result<G, String> {
+    let recorded_rules = match record.rules.is_empty() {
+        true => None,
+        false => Some(build_rules::<G>(&record.rules)?),
+    };
+    let rules = recorded_rules.as_ref().unwrap_or(rules);
+    match &record.start_fen {
+        Some(fen) => G::from_fen(fen, rules),
+        None => Ok(G::start_position(rules)),
+    }
+}
+
+/// The recorded move `text` of ply index `ply`, legal in `position`, or an
+/// error naming the ply.
+pub fn recorded_move<G: Game>(position: &G, ply: usize, text: &str) -> Result<G::Move, String> {
+    position.parse_legal_move(text).map_err(|e| match e {
+        MoveError::Unreadable(e) => format!("ply {}: {e}", ply + 1),
+        _ => format!("ply {}: '{text}' is illegal", ply + 1),
+    })
 }
 
 /// Whether the side to move is in a forcing sequence: it must answer a

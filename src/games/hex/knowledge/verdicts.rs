@@ -142,8 +142,6 @@ impl HexKnowledge {
     }
 }
 
-/// Leaves in `moves` only the stones on the must-play `cells`; when none
-/// of them is there, the game is lost and every move is kept.
 /// The inferior cells' closer look: the result, when the dead and
 /// captured cells filled in join a player's edges (its length bounded by
 /// the empty cells, as in a proof), or else the mover's moves without its
@@ -166,6 +164,8 @@ fn inferior_closer_look(hex: &Hex, moves: &mut Vec<HexMove>) -> Option<i32> {
     }
 }
 
+/// Leaves in `moves` only the stones on the must-play `cells`; when none
+/// of them is there, the game is lost and every move is kept.
 fn keep_saving_moves(cells: &CellSet, moves: &mut Vec<HexMove>) {
     let saving = |mv: &HexMove| !mv.is_swap() && cells.contains(mv.0 as usize);
     if moves.iter().any(saving) {
