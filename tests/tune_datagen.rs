@@ -255,3 +255,30 @@ fn sample_reads_self_play_data_as_it_reads_records() {
     let _ = std::fs::remove_file(out);
     let _ = std::fs::remove_file(positions);
 }
+
+#[test]
+fn engine_options_reach_every_game_and_a_bad_one_is_refused() {
+    let plain = temp_path("plain.bgdata");
+    let monte_carlo = temp_path("mcts.bgdata");
+    assert!(datagen(&plain, 2, &[]).0);
+    let (ok, _, stderr) = datagen(&monte_carlo, 2, &["--set", "SearchMethod=mcts"]);
+    assert!(ok, "{stderr}");
+    let moves = |path: &Path| {
+        let data = dataset::read_file(path).expect("the file reads back");
+        let mut games = data.games;
+        games.sort_by_key(|game| game.index);
+        games.into_iter().map(|game| game.moves).collect::<Vec<_>>()
+    };
+    assert_ne!(moves(&plain), moves(&monte_carlo), "another search plays");
+
+    let unknown = temp_path("unknown-option.bgdata");
+    let (ok, _, stderr) = datagen(&unknown, 2, &["--set", "NoSuchOption=3"]);
+    assert!(!ok);
+    assert!(stderr.contains("option NoSuchOption=3"), "{stderr}");
+    let (ok, _, stderr) = datagen(&unknown, 2, &["--set", "SearchMethod"]);
+    assert!(!ok);
+    assert!(stderr.contains("NAME=VALUE"), "{stderr}");
+    for path in [plain, monte_carlo, unknown] {
+        let _ = std::fs::remove_file(path);
+    }
+}

@@ -96,6 +96,10 @@ enum Command {
         seed: u64,
         #[arg(long = "rule", value_parser = parse_rule)]
         rules: Vec<(String, String)>,
+        /// `NAME=VALUE`: an engine option for every game (repeat for
+        /// several), e.g. `MctsProgressiveBias=0`; the file does not keep it.
+        #[arg(long = "set", value_parser = parse_rule)]
+        options: Vec<(String, String)>,
         /// `K/N`: play the games whose number is K modulo N.
         #[arg(long, default_value = "0/1", value_parser = parse_shard)]
         shard: (u32, u32),
@@ -645,6 +649,7 @@ fn run(cli: Cli) -> Result<String, String> {
             openings,
             seed,
             rules,
+            options,
             shard,
             threads,
             max_plies,
@@ -656,6 +661,7 @@ fn run(cli: Cli) -> Result<String, String> {
                 openings,
                 seed,
                 rules,
+                options,
                 shard,
                 threads: threads as usize,
                 max_plies,

@@ -35,6 +35,9 @@ pub struct DatagenJob {
     pub openings: String,
     pub seed: u64,
     pub rules: Vec<(String, String)>,
+    /// Engine options set before the first game (`--set`), such as a
+    /// search parameter to generate data without; not kept in the file.
+    pub options: Vec<(String, String)>,
     /// `(k, n)`: this run plays the games numbered k modulo n.
     pub shard: (u32, u32),
     pub threads: usize,
@@ -163,9 +166,11 @@ fn play_games<G: Game, K: EngineProfile<G>>(
     results: &mpsc::Sender<Result<DataGame, String>>,
 ) {
     let mut engine = Engine::<G, K>::new();
-    for (name, value) in &job.rules {
+    let settings = job.rules.iter().map(|rule| ("rule", rule));
+    let settings = settings.chain(job.options.iter().map(|option| ("option", option)));
+    for (kind, (name, value)) in settings {
         if let Err(e) = engine.set_option(name, value) {
-            let _ = results.send(Err(format!("rule {name}={value}: {e}")));
+            let _ = results.send(Err(format!("{kind} {name}={value}: {e}")));
             return;
         }
     }
