@@ -77,6 +77,44 @@ fn gammas_fitted_to_self_play_predict_held_back_moves_better_than_uniform() {
     assert!(written.contains("# 40 games on 7x7\n"), "{written}");
     let gammas = Gammas::parse::<Hex, HexPolicy>(&written).expect("the engine's reader takes it");
     assert!(gammas.stored() > 10, "{written}");
+
+    // Only the named groups are fitted: a table for the playouts.
+    let fit_groups = |groups: &str| {
+        tune(&[
+            "fit-policy",
+            "--game",
+            "hex",
+            "--data",
+            text(&data),
+            "--out",
+            text(&policy),
+            "--iterations",
+            "2",
+            "--min-seen",
+            "3",
+            "--groups",
+            groups,
+        ])
+    };
+    let (ok, _, stderr) = fit_groups("pattern,last");
+    assert!(ok, "{stderr}");
+    let written = std::fs::read_to_string(&policy).expect("the policy file");
+    let groups_written: std::collections::BTreeSet<&str> = written
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .filter_map(|line| line.split_whitespace().next())
+        .collect();
+    assert_eq!(
+        groups_written,
+        ["last", "pattern"].into_iter().collect(),
+        "{written}"
+    );
+    let (ok, _, stderr) = fit_groups("pattern,shape");
+    assert!(!ok);
+    assert!(
+        stderr.contains("no feature group 'shape'") && stderr.contains("own_last"),
+        "{stderr}"
+    );
     let _ = std::fs::remove_file(&data);
     let _ = std::fs::remove_file(&policy);
 }

@@ -193,6 +193,10 @@ enum Command {
         /// Games numbered a multiple of this are held back to measure the fit.
         #[arg(long, default_value_t = 10)]
         held_every: u32,
+        /// Fit only these feature groups (comma-separated names, e.g.
+        /// `pattern,last`); the others keep gamma 1.
+        #[arg(long, value_delimiter = ',')]
+        groups: Vec<String>,
         /// A line for the written file's header, saying where the games
         /// came from (repeat for several).
         #[arg(long = "note")]
@@ -721,6 +725,7 @@ fn run(cli: Cli) -> Result<String, String> {
             iterations,
             min_seen,
             held_every,
+            groups,
             notes,
             compare,
         } => {
@@ -732,6 +737,7 @@ fn run(cli: Cli) -> Result<String, String> {
                 iterations: iterations as usize,
                 min_seen: min_seen.max(1),
                 held_every,
+                groups,
                 header: header.join("\n"),
                 compare,
             };

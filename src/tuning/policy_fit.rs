@@ -185,11 +185,18 @@ pub struct Vocabulary {
 }
 
 impl Vocabulary {
-    pub fn new(training: &Competitions, groups: usize, min_seen: u32) -> Vocabulary {
+    /// The values of the groups `fitted` names (all when it is `None`).
+    pub fn new(
+        training: &Competitions,
+        groups: usize,
+        min_seen: u32,
+        fitted: Option<&[usize]>,
+    ) -> Vocabulary {
         let mut seen: Vec<HashMap<u32, u32>> = vec![HashMap::new(); groups];
+        let is_fitted = |group| fitted.is_none_or(|fitted| fitted.contains(&group));
         for (tuple, &count) in training.tuples.iter().zip(&training.counts) {
             for (group, &value) in tuple[..groups].iter().enumerate() {
-                if value != NO_FEATURE {
+                if value != NO_FEATURE && is_fitted(group) {
                     *seen[group].entry(value).or_default() += count;
                 }
             }
@@ -227,6 +234,30 @@ impl Vocabulary {
             }
         }
     }
+}
+
+/// The indices of the groups `names` names, `None` for every group when it
+/// names none.
+fn fitted_groups<G: Game, F: MoveFeatures<G>>(
+    names: &[String],
+) -> Result<Option<Vec<usize>>, String> {
+    if names.is_empty() {
+        return Ok(None);
+    }
+    let index = |name: &String| {
+        F::GROUPS
+            .iter()
+            .position(|group| group.name.eq_ignore_ascii_case(name))
+            .ok_or_else(|| {
+                let known: Vec<&str> = F::GROUPS.iter().map(|group| group.name).collect();
+                format!(
+                    "no feature group '{name}' in {}'s policy (it has {})",
+                    G::NAME,
+                    known.join(", ")
+                )
+            })
+    };
+    names.iter().map(index).collect::<Result<_, _>>().map(Some)
 }
 
 /// How well gammas predict a set of competitions.
@@ -377,6 +408,10 @@ pub struct PolicyJob {
     /// Values seen fewer times among the training moves keep gamma 1.
     pub min_seen: u32,
     pub held_every: u32,
+    /// The names of the feature groups to fit (all when empty); the other
+    /// groups' gammas stay 1, e.g. a table for playouts that read only
+    /// some groups.
+    pub groups: Vec<String>,
     /// The written file's first lines (the command, where the data came from).
     pub header: String,
     /// A policy file whose gammas are measured on the same held-back
@@ -418,7 +453,13 @@ pub fn run_policy_fit<G: Game, F: MoveFeatures<G>>(
         }
         None => None,
     };
-    let vocabulary = Vocabulary::new(&collected.training, F::GROUPS.len(), job.min_seen);
+    let fitted = fitted_groups::<G, F>(&job.groups)?;
+    let vocabulary = Vocabulary::new(
+        &collected.training,
+        F::GROUPS.len(),
+        job.min_seen,
+        fitted.as_deref(),
+    );
     vocabulary.number(&mut collected.training);
     vocabulary.number(&mut collected.held_back);
     let mut fit = Fit::new(&vocabulary);
@@ -520,7 +561,7 @@ mod tests {
         let truth = [1.0, 4.0, 0.25, 10.0, 1.5];
         let mut training = synthetic(&truth, 20_000, 12, 1);
         let mut held_back = synthetic(&truth, 2_000, 12, 2);
-        let vocabulary = Vocabulary::new(&training, 1, 1);
+        let vocabulary = Vocabulary::new(&training, 1, 1, None);
         vocabulary.number(&mut training);
         vocabulary.number(&mut held_back);
         let mut fit = Fit::new(&vocabulary);
@@ -560,7 +601,7 @@ mod tests {
         assert_eq!(competitions.counts, vec![1, 3, 2]);
         assert_eq!(competitions.winners, vec![0, 2]);
         // With every gamma 1 the first of 4 alike moves ranks first a quarter of the time.
-        let vocabulary = Vocabulary::new(&competitions, 1, 1);
+        let vocabulary = Vocabulary::new(&competitions, 1, 1, None);
         vocabulary.number(&mut competitions);
         let prediction = Fit::new(&vocabulary).predict(&competitions);
         assert!((prediction.first - (0.25 + 0.5) / 2.0).abs() < 1e-12);
@@ -569,10 +610,21 @@ mod tests {
     }
 
     #[test]
+    fn only_the_named_groups_get_values_of_their_own() {
+        let mut competitions = Competitions::default();
+        let tuple = |a: u32, b: u32| [a, b, NO_FEATURE, NO_FEATURE];
+        competitions.push(&mut [tuple(1, 7), tuple(2, 8)], tuple(1, 7));
+        let all = Vocabulary::new(&competitions, 2, 1, None);
+        assert_eq!(all.fitted_values(), 4);
+        let second = Vocabulary::new(&competitions, 2, 1, Some(&[1]));
+        assert_eq!(second.values, vec![vec![], vec![7, 8]]);
+    }
+
+    #[test]
     fn values_seen_too_rarely_keep_gamma_one() {
         let truth = [1.0, 4.0];
         let mut training = synthetic(&truth, 200, 4, 3);
-        let vocabulary = Vocabulary::new(&training, 1, 1_000_000);
+        let vocabulary = Vocabulary::new(&training, 1, 1_000_000, None);
         assert_eq!(vocabulary.fitted_values(), 0);
         vocabulary.number(&mut training);
         let mut fit = Fit::new(&vocabulary);
@@ -585,7 +637,7 @@ mod tests {
         let truth = [1.0, 4.0, 0.25];
         let mut training = synthetic(&truth, 5_000, 8, 4);
         let held_back = synthetic(&truth, 500, 8, 5);
-        let vocabulary = Vocabulary::new(&training, 1, 1);
+        let vocabulary = Vocabulary::new(&training, 1, 1, None);
         vocabulary.number(&mut training);
         let mut fit = Fit::new(&vocabulary);
         for _ in 0..10 {
