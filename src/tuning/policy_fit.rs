@@ -22,7 +22,7 @@ use crate::core::game::Game;
 use crate::core::policy::{Gammas, MoveFeatures, NO_FEATURE};
 
 /// The most feature groups a policy may have.
-pub const MAX_GROUPS: usize = 4;
+pub const MAX_GROUPS: usize = 5;
 /// A value left out of the fit (seen too rarely): its gamma stays 1.
 const UNFITTED: u32 = u32::MAX;
 
@@ -612,7 +612,11 @@ mod tests {
     #[test]
     fn only_the_named_groups_get_values_of_their_own() {
         let mut competitions = Competitions::default();
-        let tuple = |a: u32, b: u32| [a, b, NO_FEATURE, NO_FEATURE];
+        let tuple = |a: u32, b: u32| {
+            let mut tuple = [NO_FEATURE; MAX_GROUPS];
+            tuple[..2].copy_from_slice(&[a, b]);
+            tuple
+        };
         competitions.push(&mut [tuple(1, 7), tuple(2, 8)], tuple(1, 7));
         let all = Vocabulary::new(&competitions, 2, 1, None);
         assert_eq!(all.fitted_values(), 4);

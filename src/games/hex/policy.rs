@@ -19,6 +19,13 @@
 //!   the opponent's, each up to 5 rows (written as two digits, the
 //!   mover's first). The pattern sees an edge only two rows away; the
 //!   edge templates reach the third and fourth.
+//! - `wide`: the eighteen cells within two steps of the move, the twelve
+//!   of `pattern` (in its order) and then the six two steps away in a
+//!   straight line, read as `pattern` reads them, written as eighteen
+//!   digits. Its gamma multiplies the twelve-cell pattern's, so it only
+//!   corrects that pattern where the outer cells matter; a wide pattern
+//!   seen too rarely keeps gamma 1. MoHex 2.0 matches patterns of 6, 12
+//!   and 18 cells.
 //!
 //! MoHex 2.0 learned such patterns from game records for its priors and
 //! playouts (Huang, Arneson, Hayward, Müller, Pawlewicz, "MoHex 2.0: a
@@ -32,16 +39,21 @@ use super::geometry::DIRECTIONS;
 use crate::core::policy::{FeatureGroup, Gammas, MoveFeatures, NO_FEATURE};
 use crate::core::Player;
 
-/// The pattern's cells as (column, row) offsets, seen by Black.
-const OFFSETS: [(i32, i32); 12] = pattern_offsets();
+/// The wide pattern's cells as (column, row) offsets, seen by Black: the
+/// six neighbours, the six cells a bridge away, the six two steps away in
+/// a straight line; each ring of six clockwise from the one above.
+const WIDE_OFFSETS: [(i32, i32); 18] = pattern_offsets();
+/// The pattern's cells: the wide pattern's first twelve.
+const OFFSETS: &[(i32, i32)] = WIDE_OFFSETS.split_at(12).0;
 
-const fn pattern_offsets() -> [(i32, i32); 12] {
-    let mut offsets = [(0, 0); 12];
+const fn pattern_offsets() -> [(i32, i32); 18] {
+    let mut offsets = [(0, 0); 18];
     let mut slot = 0;
     while slot < 6 {
         let (here, next) = (DIRECTIONS[slot], DIRECTIONS[(slot + 1) % 6]);
         offsets[slot] = here;
         offsets[6 + slot] = (here.0 + next.0, here.1 + next.1);
+        offsets[12 + slot] = (2 * here.0, 2 * here.1);
         slot += 1;
     }
     offsets
@@ -50,7 +62,7 @@ const fn pattern_offsets() -> [(i32, i32); 12] {
 /// The (column, row) offset of a pattern's `slot` from its centre, as
 /// Black sees the board or (rows and columns exchanged) as White does.
 pub fn slot_offset(slot: usize, black_view: bool) -> (i32, i32) {
-    let (dx, dy) = OFFSETS[slot];
+    let (dx, dy) = WIDE_OFFSETS[slot];
     match black_view {
         true => (dx, dy),
         false => (dy, dx),
@@ -59,6 +71,8 @@ pub fn slot_offset(slot: usize, black_view: bool) -> (i32, i32) {
 
 /// Patterns: 3^12 values.
 const PATTERNS: u32 = 531_441;
+/// Wide patterns: 3^18 values.
+const WIDE_PATTERNS: u32 = 387_420_489;
 const EMPTY_DIGIT: u32 = 0;
 const MINE: u32 = 1;
 const THEIRS: u32 = 2;
@@ -98,6 +112,10 @@ impl MoveFeatures<Hex> for HexPolicy {
             name: "line",
             size: LINES,
         },
+        FeatureGroup {
+            name: "wide",
+            size: WIDE_PATTERNS,
+        },
     ];
 
     fn features(hex: &Hex, mv: HexMove, out: &mut [u32]) {
@@ -116,11 +134,16 @@ impl MoveFeatures<Hex> for HexPolicy {
             None => LAST_FAR,
         };
         out[3] = line(hex, cell);
+        out[4] = wide_pattern(hex, cell);
     }
 
     fn value_name(group: usize, value: u32) -> String {
         match group {
-            0 => digits(value)
+            0 => digits::<12>(value)
+                .iter()
+                .map(|d| char::from(b'0' + *d as u8))
+                .collect(),
+            4 => digits::<18>(value)
                 .iter()
                 .map(|d| char::from(b'0' + *d as u8))
                 .collect(),
@@ -131,11 +154,9 @@ impl MoveFeatures<Hex> for HexPolicy {
 
     fn value_of(group: usize, name: &str) -> Option<u32> {
         match group {
-            0 if name.len() == 12 => name.bytes().rev().try_fold(0, |key, byte| match byte {
-                b'0'..=b'2' => Some(key * 3 + u32::from(byte - b'0')),
-                _ => None,
-            }),
-            0 => None,
+            0 if name.len() == 12 => key_of_name(name),
+            4 if name.len() == 18 => key_of_name(name),
+            0 | 4 => None,
             3 => match name.as_bytes() {
                 &[mine @ b'0'..=b'9', theirs @ b'0'..=b'9'] => {
                     let (mine, theirs) = (u32::from(mine - b'0'), u32::from(theirs - b'0'));
@@ -163,9 +184,17 @@ fn line(hex: &Hex, cell: usize) -> u32 {
     mine * (LINE_CAP + 1) + theirs
 }
 
-/// The twelve digits of a pattern, the first cell's the lowest.
-fn digits(mut key: u32) -> [u32; 12] {
-    let mut digits = [0; 12];
+/// A pattern's key from its digits as written, the first cell's first.
+fn key_of_name(name: &str) -> Option<u32> {
+    name.bytes().rev().try_fold(0, |key, byte| match byte {
+        b'0'..=b'2' => Some(key * 3 + u32::from(byte - b'0')),
+        _ => None,
+    })
+}
+
+/// The `N` digits of a pattern, the first cell's the lowest.
+fn digits<const N: usize>(mut key: u32) -> [u32; N] {
+    let mut digits = [0; N];
     for digit in &mut digits {
         *digit = key % 3;
         key /= 3;
@@ -173,7 +202,7 @@ fn digits(mut key: u32) -> [u32; 12] {
     digits
 }
 
-fn key_of(digits: &[u32; 12]) -> u32 {
+fn key_of(digits: &[u32]) -> u32 {
     digits.iter().rev().fold(0, |key, &digit| key * 3 + digit)
 }
 
@@ -182,17 +211,38 @@ fn key_of(digits: &[u32; 12]) -> u32 {
 pub fn pattern(hex: &Hex, cell: usize) -> u32 {
     let mover = hex.side_to_move_player();
     let key = seen_key(hex.size(), cell, stone_of(mover), |cell| hex.stone_at(cell));
-    canonical(key)
+    canonical::<12>(key)
+}
+
+/// The wide pattern around empty `cell` for the side to move, as its
+/// smaller key and its half turn's.
+fn wide_pattern(hex: &Hex, cell: usize) -> u32 {
+    let mover = stone_of(hex.side_to_move_player());
+    let key = key_over(WIDE_OFFSETS.len(), hex.size(), cell, mover, |cell| {
+        hex.stone_at(cell)
+    });
+    canonical::<18>(key)
 }
 
 /// The pattern's key around `cell` for the player with stones `mine`, as
 /// `stone_at` shows the board, not reduced by the half turn.
 pub fn seen_key(size: usize, cell: usize, mine: u8, stone_at: impl Fn(usize) -> u8) -> u32 {
+    key_over(OFFSETS.len(), size, cell, mine, stone_at)
+}
+
+/// The key of the first `slots` cells of the wide pattern around `cell`.
+fn key_over(
+    slots: usize,
+    size: usize,
+    cell: usize,
+    mine: u8,
+    stone_at: impl Fn(usize) -> u8,
+) -> u32 {
     let n = size as i32;
     let mover_is_black = mine == stone_of(Player::P1);
     let (col, row) = ((cell % size) as i32, (cell / size) as i32);
     let mut key = 0;
-    for slot in (0..OFFSETS.len()).rev() {
+    for slot in (0..slots).rev() {
         let (dc, dr) = slot_offset(slot, mover_is_black);
         let (c, r) = (col + dc, row + dr);
         let digit = if !(0..n).contains(&r) {
@@ -219,13 +269,14 @@ pub fn seen_key(size: usize, cell: usize, mine: u8, stone_at: impl Fn(usize) -> 
     key
 }
 
-/// The smaller of a key and its half turn's.
-fn canonical(key: u32) -> u32 {
-    let cells = digits(key);
-    let mut turned = [0; 12];
-    for slot in 0..6 {
-        turned[slot] = cells[(slot + 3) % 6];
-        turned[6 + slot] = cells[6 + (slot + 3) % 6];
+/// The smaller of an `N`-cell key and its half turn's, which turns each
+/// ring of six by three slots.
+fn canonical<const N: usize>(key: u32) -> u32 {
+    let cells = digits::<N>(key);
+    let mut turned = [0; N];
+    for (slot, digit) in turned.iter_mut().enumerate() {
+        let ring = slot - slot % 6;
+        *digit = cells[ring + (slot + 3) % 6];
     }
     key.min(key_of(&turned))
 }
@@ -256,7 +307,7 @@ fn level_of(gamma: f32) -> u8 {
 impl DenseGammas {
     fn from(gammas: &Gammas) -> DenseGammas {
         let levels = (0..PATTERNS)
-            .map(|key| level_of(gammas.gamma(0, canonical(key))))
+            .map(|key| level_of(gammas.gamma(0, canonical::<12>(key))))
             .collect();
         DenseGammas {
             levels,
@@ -320,8 +371,8 @@ mod tests {
         hex
     }
 
-    fn features(hex: &Hex, name: &str) -> [u32; 4] {
-        let mut out = [0; 4];
+    fn features(hex: &Hex, name: &str) -> [u32; 5] {
+        let mut out = [0; 5];
         let mv = hex.parse_move(name).expect("a move");
         HexPolicy::features(hex, mv, &mut out);
         out
@@ -343,7 +394,7 @@ mod tests {
     #[test]
     fn the_centre_of_an_empty_board_is_all_empty_and_far() {
         let hex = position(11, &[]);
-        assert_eq!(features(&hex, "f6"), [0, LAST_FAR, LAST_FAR, LINES - 1]);
+        assert_eq!(features(&hex, "f6"), [0, LAST_FAR, LAST_FAR, LINES - 1, 0]);
     }
 
     #[test]
@@ -387,7 +438,7 @@ mod tests {
         let hex_white = position(5, &["e5"]);
         let white_c1 = pattern(&hex_white, hex_white.parse_move("c1").unwrap().0 as usize);
         assert_ne!(black, white_c1, "the edge changes hands");
-        let digits_black = digits(black);
+        let digits_black = digits::<12>(black);
         assert!(
             digits_black.contains(&MINE),
             "Black's edge is Black's: {digits_black:?}"
@@ -423,6 +474,30 @@ mod tests {
     }
 
     #[test]
+    fn the_wide_pattern_sees_two_steps_out_and_keeps_the_half_turn() {
+        // f4 is two steps above f6 in a straight line: outside the
+        // twelve-cell pattern, inside the wide one.
+        let hex = position(11, &["f4", "a11"]);
+        let [pattern, .., wide] = features(&hex, "f6");
+        assert_eq!(pattern, 0);
+        assert_ne!(wide, 0);
+        let name = HexPolicy::value_name(4, wide);
+        assert_eq!(name.len(), 18);
+        assert_eq!(name.matches('1').count(), 1, "{name}");
+        assert_eq!(HexPolicy::value_of(4, &name), Some(wide));
+        assert_eq!(HexPolicy::value_of(4, &name[..12]), None);
+        // The board turned: f8 two steps below f6, the same wide pattern.
+        let turned = position(11, &["f8", "k1"]);
+        assert_eq!(features(&turned, "f6")[4], wide);
+        // On the second row, the three cells two rows up lie beyond
+        // Black's edge: Black's, for Black to move.
+        let edge = position(11, &[]);
+        let wide_edge = HexPolicy::value_name(4, features(&edge, "f2")[4]);
+        assert_eq!(wide_edge.matches('1').count(), 3, "{wide_edge}");
+        assert_eq!(wide_edge.matches('2').count(), 0, "{wide_edge}");
+    }
+
+    #[test]
     fn the_last_stone_s_neighbours_and_bridge_cells_are_told_apart() {
         let hex = position(11, &["f6"]);
         assert_eq!(features(&hex, "f5")[1], LAST_ADJACENT);
@@ -442,9 +517,9 @@ mod tests {
         };
         let mut hex = Hex::start_position(&rules);
         hex.make_move(hex.parse_move("c3").unwrap());
-        let mut out = [0; 4];
+        let mut out = [0; 5];
         HexPolicy::features(&hex, HexMove::SWAP, &mut out);
-        assert_eq!(out, [NO_FEATURE; 4]);
+        assert_eq!(out, [NO_FEATURE; 5]);
         let _ = GAMMAS.stored();
     }
 
@@ -452,7 +527,7 @@ mod tests {
     fn the_playouts_byte_gammas_stay_within_a_half_step_of_the_fitted_ones() {
         let mut checked = 0;
         for key in (0..PATTERNS).step_by(7) {
-            let fitted = GAMMAS.gamma(0, canonical(key));
+            let fitted = GAMMAS.gamma(0, canonical::<12>(key));
             let read = DENSE_GAMMAS.pattern(key);
             let error = (read / fitted).ln().abs();
             assert!(
