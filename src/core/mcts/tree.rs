@@ -167,7 +167,8 @@ impl Tree {
 
     /// The child of an expanded, open node to follow next.
     pub fn select(&self, id: u32, rule: &Selection) -> Option<u32> {
-        let log_parent = (self.node(id).visits.max(1) as f32).ln();
+        // Both terms that fade with a child's visits share one square root.
+        let root_log_parent = (self.node(id).visits.max(1) as f32).ln().sqrt();
         let mut best = None;
         let mut best_value = f32::NEG_INFINITY;
         for child in self.children(id) {
@@ -176,7 +177,7 @@ impl Tree {
                 Proof::Loss(_) | Proof::Pruned => continue,
                 Proof::Win(_) => f32::INFINITY,
                 Proof::Draw => 0.5,
-                Proof::Open => urgency(node, log_parent, rule),
+                Proof::Open => urgency(node, root_log_parent, rule),
             };
             if value > best_value {
                 best_value = value;
@@ -295,7 +296,7 @@ fn compare_ranks(a: (i32, i64, f32), b: (i32, i64, f32)) -> std::cmp::Ordering {
 /// UCT with RAVE: the child's mean blended with its AMAF mean, weighted by
 /// how many simulations back each (Gelly and Silver's schedule), plus the
 /// exploration term and the policy's fading bias.
-fn urgency(node: &Node, log_parent: f32, rule: &Selection) -> f32 {
+fn urgency(node: &Node, root_log_parent: f32, rule: &Selection) -> f32 {
     let visits = node.visits as f32;
     let rave = node.rave_visits;
     let value = if node.visits == 0 && rave <= 0.0 {
@@ -311,6 +312,7 @@ fn urgency(node: &Node, log_parent: f32, rule: &Selection) -> f32 {
         };
         (1.0 - beta) * mean + beta * node.rave_wins / rave
     };
-    let bias = rule.progressive_bias * node.policy / (visits + 1.0).sqrt();
-    value + rule.exploration * (log_parent / (visits + 1.0)).sqrt() + bias
+    let fading = (visits + 1.0).sqrt().recip();
+    let bias = rule.progressive_bias * node.policy;
+    value + (rule.exploration * root_log_parent + bias) * fading
 }
