@@ -11,7 +11,7 @@
 //! `vc` (H-search, edge templates and must-play), `opening` (pie-rule
 //! policy), `solver` (small boards), `playout` (Monte Carlo
 //! simulations) and `policy` (Monte Carlo priors from learned patterns,
-//! their gammas in `policy.txt`).
+//! their gammas in `policy.txt` and, for playouts, `playout-policy.txt`).
 
 pub mod analysis;
 pub mod board;

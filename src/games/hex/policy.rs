@@ -1,5 +1,6 @@
 //! Hex's move policy for Monte Carlo search: the features `core::policy`
-//! weighs, and the gammas fitted to them (`policy.txt`, written by
+//! weighs, and the gammas fitted to them (`policy.txt` for the tree,
+//! `playout-policy.txt` for the playouts, both written by
 //! `bg-tune fit-policy --game hex`).
 //!
 //! - `pattern`: the twelve cells around the move, its six neighbours and
@@ -323,8 +324,17 @@ impl DenseGammas {
     }
 }
 
-/// The built-in gammas for playouts.
-pub static DENSE_GAMMAS: Lazy<DenseGammas> = Lazy::new(|| DenseGammas::from(&GAMMAS));
+/// The gammas playouts read: a file of their own (`playout-policy.txt`),
+/// fitted on the pattern and the last stone's place alone, the features a
+/// playout looks at. The tree's table is fitted with every group, and its
+/// pattern gammas only make sense beside the other groups' gammas.
+pub static PLAYOUT_GAMMAS: Lazy<Gammas> = Lazy::new(|| {
+    Gammas::parse::<Hex, HexPolicy>(include_str!("playout-policy.txt"))
+        .unwrap_or_else(|e| panic!("playout-policy.txt: {e}"))
+});
+
+/// The playout gammas as playouts read them.
+pub static DENSE_GAMMAS: Lazy<DenseGammas> = Lazy::new(|| DenseGammas::from(&PLAYOUT_GAMMAS));
 
 /// The cells of the pattern around `cell` on a board of `size` (those on
 /// the board), the neighbours first.
@@ -524,10 +534,22 @@ mod tests {
     }
 
     #[test]
+    fn the_playouts_table_holds_only_what_a_playout_reads() {
+        let text = include_str!("playout-policy.txt");
+        let groups: std::collections::BTreeSet<&str> = text
+            .lines()
+            .filter(|line| !line.starts_with('#'))
+            .filter_map(|line| line.split_whitespace().next())
+            .collect();
+        assert_eq!(groups, ["last", "pattern"].into_iter().collect());
+        assert!(PLAYOUT_GAMMAS.stored() > 1_000);
+    }
+
+    #[test]
     fn the_playouts_byte_gammas_stay_within_a_half_step_of_the_fitted_ones() {
         let mut checked = 0;
         for key in (0..PATTERNS).step_by(7) {
-            let fitted = GAMMAS.gamma(0, canonical::<12>(key));
+            let fitted = PLAYOUT_GAMMAS.gamma(0, canonical::<12>(key));
             let read = DENSE_GAMMAS.pattern(key);
             let error = (read / fitted).ln().abs();
             assert!(
