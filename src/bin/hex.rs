@@ -7,7 +7,7 @@ use boardgames::core::Player;
 use boardgames::core::{Game, Knowledge, Presentation};
 use boardgames::games::hex::resistance::{EvalSettings, Evaluation};
 use boardgames::games::hex::vc::{Budget, Connections, SmallCellSet};
-use boardgames::games::hex::{notation, Hex, HexKnowledge, HexRules};
+use boardgames::games::hex::{notation, policy, Hex, HexKnowledge, HexRules};
 use boardgames::protocol::engine_cli::{self, EngineTool};
 use boardgames::protocol::{self, gtp};
 use clap::{Parser, Subcommand};
@@ -288,8 +288,14 @@ fn main() {
             }
         }
         Some(HexTool::Engine(tool)) => tool.run::<Hex, HexKnowledge>(),
-        None if args.gtp => gtp::run_gtp(protocol::spawn_stdin_reader(), Vec::new()),
-        None => choose_front_end(),
+        None if args.gtp => {
+            policy::load_tables();
+            gtp::run_gtp(protocol::spawn_stdin_reader(), Vec::new())
+        }
+        None => {
+            policy::load_tables();
+            choose_front_end()
+        }
     }
 }
 

@@ -336,6 +336,14 @@ pub static PLAYOUT_GAMMAS: Lazy<Gammas> = Lazy::new(|| {
 /// The playout gammas as playouts read them.
 pub static DENSE_GAMMAS: Lazy<DenseGammas> = Lazy::new(|| DenseGammas::from(&PLAYOUT_GAMMAS));
 
+/// Reads both tables now, so that an engine's first search, perhaps of a
+/// few milliseconds, does not spend its time reading them (tens of
+/// milliseconds).
+pub fn load_tables() {
+    Lazy::force(&GAMMAS);
+    Lazy::force(&DENSE_GAMMAS);
+}
+
 /// The cells of the pattern around `cell` on a board of `size` (those on
 /// the board), the neighbours first.
 pub fn pattern_cells(size: usize, cell: usize) -> impl Iterator<Item = (usize, bool)> {
