@@ -45,14 +45,13 @@ fn gammas_fitted_to_self_play_predict_held_back_moves_better_than_uniform() {
     let data = temp_path("hex7.bgdata");
     let policy = temp_path("hex7-policy.txt");
     datagen("hex", &["BoardSize=7", "Swap=false"], "40", &data);
-    let (ok, stdout, stderr) = tune(&[
-        "fit-policy",
-        "--game",
-        "hex",
-        "--data",
-        text(&data),
-        "--out",
-        text(&policy),
+    let fit = |extra: &[&str]| {
+        let mut args = vec!["fit-policy", "--game", "hex", "--data", text(&data)];
+        args.extend(["--out", text(&policy)]);
+        args.extend_from_slice(extra);
+        tune(&args)
+    };
+    let (ok, stdout, stderr) = fit(&[
         "--iterations",
         "8",
         "--min-seen",
@@ -79,23 +78,8 @@ fn gammas_fitted_to_self_play_predict_held_back_moves_better_than_uniform() {
     assert!(gammas.stored() > 10, "{written}");
 
     // Only the named groups are fitted: a table for the playouts.
-    let fit_groups = |groups: &str| {
-        tune(&[
-            "fit-policy",
-            "--game",
-            "hex",
-            "--data",
-            text(&data),
-            "--out",
-            text(&policy),
-            "--iterations",
-            "2",
-            "--min-seen",
-            "3",
-            "--groups",
-            groups,
-        ])
-    };
+    let fit_groups =
+        |groups: &str| fit(&["--iterations", "2", "--min-seen", "3", "--groups", groups]);
     let (ok, _, stderr) = fit_groups("pattern,last");
     assert!(ok, "{stderr}");
     let written = std::fs::read_to_string(&policy).expect("the policy file");
