@@ -170,6 +170,63 @@ fn vc_bench() {
         );
     }
     vc_bench_proof_boards();
+    vc_bench_carried();
+}
+
+/// Times H-search along random games of 11x11 and 13x13 (a fixed seed)
+/// to half the board, after every stone for both players: searched afresh,
+/// and carried from the position before (`vc::incremental`), which a
+/// tree search's closer looks use. Prints how often the two agree on the
+/// edge-to-edge verdict (a full connection, a semi one, neither).
+fn vc_bench_carried() {
+    const GAMES: u64 = 6;
+    println!(
+        "size H-searches  fresh ms  carried ms  verdicts agreeing  wins fresh only  carried only"
+    );
+    for size in [11, 13] {
+        let rules = HexRules {
+            board_size: size,
+            swap: false,
+        };
+        let (mut fresh_ms, mut carried_ms, mut agreeing, mut runs) = (0.0, 0.0, 0, 0);
+        let (mut fresh_only, mut carried_only) = (0, 0);
+        let verdict = |vc: &Connections| {
+            let full = !vc.edge_to_edge_full().is_empty();
+            (full, !vc.edge_to_edge_semi().is_empty())
+        };
+        for game in 0..GAMES {
+            let mut rng = SmallRng::seed_from_u64(1000 + game);
+            let mut hex = Hex::start_position(&rules);
+            let mut carried =
+                [Player::P1, Player::P2].map(|p| Connections::compute(&hex, p, Budget::FULL));
+            while hex.outcome().is_none() && (hex.stones_on_board() as usize) < size * size / 2 {
+                let empty: Vec<usize> = hex.empty_cells().collect();
+                let cell = empty[rng.gen_range(0..empty.len())];
+                hex.make_move(boardgames::games::hex::HexMove::cell(cell));
+                for (index, player) in [Player::P1, Player::P2].into_iter().enumerate() {
+                    let start = Instant::now();
+                    let fresh = Connections::compute(&hex, player, Budget::FULL);
+                    fresh_ms += start.elapsed().as_secs_f64() * 1e3;
+                    let start = Instant::now();
+                    let mut next = Connections::default();
+                    next.search_after_stone(&carried[index], &hex, cell, Budget::FULL);
+                    carried_ms += start.elapsed().as_secs_f64() * 1e3;
+                    let (fresh_verdict, carried_verdict) = (verdict(&fresh), verdict(&next));
+                    agreeing += usize::from(fresh_verdict == carried_verdict);
+                    fresh_only += usize::from(fresh_verdict.0 && !carried_verdict.0);
+                    carried_only += usize::from(carried_verdict.0 && !fresh_verdict.0);
+                    runs += 1;
+                    carried[index] = next;
+                }
+            }
+        }
+        let mean = |ms: f64| ms / runs.max(1) as f64;
+        println!(
+            "{size:>4} {runs:>10} {:>9.3} {:>11.3} {agreeing:>9} of {runs} {fresh_only:>16} {carried_only:>13}",
+            mean(fresh_ms),
+            mean(carried_ms)
+        );
+    }
 }
 
 /// Times H-search on the boards the proof search works on (7x7 and 8x8

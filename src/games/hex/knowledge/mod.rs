@@ -6,6 +6,7 @@
 
 use std::collections::HashMap;
 
+mod carried;
 mod proof_cells;
 mod verdicts;
 
@@ -89,6 +90,9 @@ pub struct HexKnowledge {
     pub(super) root_prover: RootProver,
     /// Monte Carlo search's playout board.
     playouts: PlayoutBoard,
+    /// Both players' connections at the nodes the closer look saw, kept
+    /// from search to search (they are facts of the position).
+    carried: carried::CarriedConnections,
 }
 
 impl HexKnowledge {

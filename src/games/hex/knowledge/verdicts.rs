@@ -55,7 +55,7 @@ impl HexKnowledge {
     /// itself gets the rest: at 10 ms a move the root's two H-searches
     /// took 5 ms in the middle and up to 35 ms on a loaded machine, and
     /// the Monte Carlo search lost on time.
-    fn analysis_budget(&self) -> Budget {
+    pub(super) fn analysis_budget(&self) -> Budget {
         let until = match self.deadline.remaining() {
             Some(left) if !self.proof_mode => Some(Instant::now() + left / 2),
             _ => self.deadline.hard(),
@@ -66,7 +66,7 @@ impl HexKnowledge {
     /// Monte Carlo search's closer look, as `CloserLook` chose.
     pub(super) fn closer_look_by_setting(
         &mut self,
-        hex: &Hex,
+        hex: &mut Hex,
         moves: &mut Vec<HexMove>,
     ) -> Option<i32> {
         match self.eval_settings.closer_look {
@@ -79,12 +79,17 @@ impl HexKnowledge {
     }
 
     /// Monte Carlo search's closer look: H-search's verdict wherever the
-    /// tree asks, and the must-play cells.
-    pub(super) fn vc_closer_look(&mut self, hex: &Hex, moves: &mut Vec<HexMove>) -> Option<i32> {
+    /// tree asks, and the must-play cells. The connections are carried
+    /// from the parent's look (`carried.rs`).
+    pub(super) fn vc_closer_look(
+        &mut self,
+        hex: &mut Hex,
+        moves: &mut Vec<HexMove>,
+    ) -> Option<i32> {
         if hex.swap_is_legal() {
             return None;
         }
-        match self.analysis(hex).verdict {
+        match self.carried_judgement(hex).0 {
             Verdict::Win { plies, .. } => Some(plies as i32),
             Verdict::Loss { plies } => Some(-(plies as i32)),
             Verdict::MustPlay(cells) => {

@@ -99,6 +99,7 @@ pub trait Carrier: Copy + Eq + Default + std::fmt::Debug {
     /// Cells it can hold: 0..CAPACITY.
     const CAPACITY: usize;
     fn insert(&mut self, cell: usize);
+    fn remove(&mut self, cell: usize);
     fn contains(&self, cell: usize) -> bool;
     fn is_empty(&self) -> bool;
     fn len(&self) -> usize;
@@ -115,6 +116,9 @@ impl Carrier for CellSet {
     const CAPACITY: usize = MAX_CELLS;
     fn insert(&mut self, cell: usize) {
         CellSet::insert(self, cell)
+    }
+    fn remove(&mut self, cell: usize) {
+        CellSet::remove(self, cell)
     }
     fn contains(&self, cell: usize) -> bool {
         CellSet::contains(self, cell)
@@ -159,6 +163,11 @@ impl Carrier for SmallCellSet {
     const CAPACITY: usize = 64;
     fn insert(&mut self, cell: usize) {
         self.0 |= 1 << cell;
+    }
+    fn remove(&mut self, cell: usize) {
+        if cell < 64 {
+            self.0 &= !(1 << cell);
+        }
     }
     fn contains(&self, cell: usize) -> bool {
         cell < 64 && self.0 & (1 << cell) != 0

@@ -26,7 +26,7 @@ use std::collections::VecDeque;
 use std::time::Instant;
 
 const NO_NODE: u16 = u16::MAX;
-const NO_PAIR: u32 = u32::MAX;
+pub(super) const NO_PAIR: u32 = u32::MAX;
 
 /// How much work one H-search may do, in carrier comparisons of the AND
 /// rule (deterministic, unlike a clock, so that a search is reproducible),
@@ -61,17 +61,17 @@ const CLOCK_CHECK_INTERVAL: u32 = 16;
 #[derive(Clone, Debug)]
 pub struct Connections<C = CellSet> {
     pub player: Player,
-    nodes: Vec<Node>,
+    pub(super) nodes: Vec<Node>,
     node_of_cell: Vec<u16>,
     /// Index into `pairs` for node pair (a, b), a row per node.
-    pair_index: Vec<u32>,
+    pub(super) pair_index: Vec<u32>,
     /// The pairs in use are the first `pairs_used`; the rest keep their
     /// lists' memory for the next search (`search_again`).
-    pairs: Vec<PairConnections<C>>,
-    pairs_used: usize,
+    pub(super) pairs: Vec<PairConnections<C>>,
+    pub(super) pairs_used: usize,
     /// The nodes each node has a full connection with.
     full_neighbours: Vec<Vec<u16>>,
-    queue: VecDeque<(u16, u16, C)>,
+    pub(super) queue: VecDeque<(u16, u16, C)>,
     /// Whether the H-search ran to its end within its budget.
     pub complete: bool,
     /// Carrier comparisons done.
@@ -118,16 +118,20 @@ impl<C: Carrier> Connections<C> {
         debug_assert!(hex.geometry().cells() <= C::CAPACITY);
         self.reset_nodes(hex, player);
         self.seed_adjacency(hex);
-        templates::seed_edge_templates(hex, player, |cell, edge, carrier| {
+        self.seed_edge_templates(hex);
+        self.run(budget);
+    }
+
+    pub(super) fn seed_edge_templates(&mut self, hex: &Hex) {
+        templates::seed_edge_templates(hex, self.player, |cell, edge, carrier| {
             let node = self.node_of_cell[cell];
             if node != NO_NODE {
                 self.add_full(node, edge as u16, C::from_cell_set(&carrier));
             }
         });
-        self.run(budget);
     }
 
-    fn reset_nodes(&mut self, hex: &Hex, player: Player) {
+    pub(super) fn reset_nodes(&mut self, hex: &Hex, player: Player) {
         let stone = stone_of(player);
         let cells = hex.geometry().cells();
         self.player = player;
@@ -176,7 +180,7 @@ impl<C: Carrier> Connections<C> {
         }
     }
 
-    fn seed_adjacency(&mut self, hex: &Hex) {
+    pub(super) fn seed_adjacency(&mut self, hex: &Hex) {
         let geo = hex.geometry();
         let edge_bits = self.edge_bits();
         for cell in 0..geo.cells() {
@@ -231,6 +235,17 @@ impl<C: Carrier> Connections<C> {
         self.between(0, 1).map_or(&[], |pair| &pair.semi)
     }
 
+    /// Every pair of nodes with connections known, each pair once.
+    pub fn pairs(&self) -> impl Iterator<Item = (Node, Node, &PairConnections<C>)> + '_ {
+        let count = self.nodes.len();
+        (0..count).flat_map(move |a| {
+            (a + 1..count).filter_map(move |b| {
+                let pair = self.between(a as u16, b as u16)?;
+                Some((self.nodes[a], self.nodes[b], pair))
+            })
+        })
+    }
+
     /// How many full and semi connections are known, over all pairs.
     pub fn counts(&self) -> (usize, usize) {
         self.pairs[..self.pairs_used]
@@ -256,39 +271,47 @@ impl<C: Carrier> Connections<C> {
         &mut self.pairs[index as usize]
     }
 
-    fn add_full(&mut self, a: u16, b: u16, carrier: C) {
+    pub(super) fn add_full(&mut self, a: u16, b: u16, carrier: C) {
+        if self.insert_full(a, b, carrier) {
+            self.queue.push_back((a, b, carrier));
+        }
+    }
+
+    /// Stores a full connection without queueing it for the AND rule;
+    /// whether it was kept.
+    pub(super) fn insert_full(&mut self, a: u16, b: u16, carrier: C) -> bool {
         if a == b {
-            return;
+            return false;
         }
         let pair = self.pair_mut(a, b);
         // A pair's full list, once filled, is never emptied (a carrier is
         // only dropped for a smaller one): the first one makes neighbours.
         let first_full = pair.full.is_empty();
-        if connections::add_full(pair, carrier) == Added::Kept {
-            if first_full {
-                self.full_neighbours[a as usize].push(b);
-                self.full_neighbours[b as usize].push(a);
+        let kept = connections::add_full(pair, carrier) == Added::Kept;
+        if kept && first_full {
+            self.full_neighbours[a as usize].push(b);
+            self.full_neighbours[b as usize].push(a);
+        }
+        kept
+    }
+
+    pub(super) fn add_semi(&mut self, a: u16, b: u16, carrier: C, scratch: &mut Vec<C>) {
+        if self.insert_semi(a, b, carrier) {
+            connections::or_rule(self.pair_mut(a, b), scratch);
+            for &full in scratch.iter() {
+                self.add_full(a, b, full);
             }
-            self.queue.push_back((a, b, carrier));
         }
     }
 
-    fn add_semi(&mut self, a: u16, b: u16, carrier: C, scratch: &mut Vec<C>) {
-        if a == b {
-            return;
-        }
-        let pair = self.pair_mut(a, b);
-        if connections::add_semi(pair, carrier) == Added::Dropped {
-            return;
-        }
-        connections::or_rule(pair, scratch);
-        for &full in scratch.iter() {
-            self.add_full(a, b, full);
-        }
+    /// Stores a semi connection without trying the OR rule on it; whether
+    /// it was kept.
+    pub(super) fn insert_semi(&mut self, a: u16, b: u16, carrier: C) -> bool {
+        a != b && connections::add_semi(self.pair_mut(a, b), carrier) == Added::Kept
     }
 
     /// Works off the queue of new full connections with the AND rule.
-    fn run(&mut self, budget: Budget) {
+    pub(super) fn run(&mut self, budget: Budget) {
         let mut found: Vec<(u16, C)> = Vec::new();
         let mut scratch = Vec::new();
         let mut until_clock: u32 = 0;

@@ -1,11 +1,13 @@
 //! Virtual connections for Hex: H-search over groups, edges and empty
-//! cells (`hsearch`), the store of carriers it fills (`connections`,
+//! cells (`hsearch`), the same carried from one stone to the next
+//! (`incremental`), the store of carriers it fills (`connections`,
 //! `cellset`), the edge templates that seed it (`templates`) and what the
 //! search makes of the result (`mustplay`).
 
 pub mod cellset;
 pub mod connections;
 pub mod hsearch;
+pub mod incremental;
 pub mod mustplay;
 pub mod templates;
 

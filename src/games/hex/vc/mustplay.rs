@@ -189,6 +189,22 @@ pub fn judgement(hex: &Hex, budget: Budget) -> Judgement {
     }
 }
 
+/// `judgement` from connections already searched: `own` the side to
+/// move's, `theirs` the opponent's.
+pub fn judgement_from<C: Carrier>(
+    hex: &Hex,
+    own: &Connections<C>,
+    theirs: &Connections<C>,
+) -> Judgement {
+    if !applies(hex) {
+        return OPEN;
+    }
+    match own_judgement(own) {
+        (Verdict::Open, _) => opponent_judgement(theirs),
+        win => win,
+    }
+}
+
 /// Not at a finished game, nor where `swap` is legal (it exchanges the
 /// colours, which H-search does not model).
 fn applies(hex: &Hex) -> bool {
