@@ -13,10 +13,11 @@ use crate::games::hex::board::{Hex, HexMove};
 use crate::games::hex::vc::mustplay::{self, Judgement};
 use crate::games::hex::vc::Connections;
 
-/// Positions whose connections are kept: each pair takes some hundreds of
-/// kilobytes on 11x11, and a second of search looks closer at a few
-/// hundred nodes at most.
-const CARRIED_LIMIT: usize = 512;
+/// Positions whose connections are kept: both players' take up to a
+/// megabyte on 13x13 middle games (some 6,000 carriers of 80 bytes a
+/// player), and a second of search at 300 simulations a look makes some
+/// forty looks.
+const CARRIED_LIMIT: usize = 64;
 
 /// Both players' connections, by position key, Black's first.
 #[derive(Debug, Default)]
