@@ -7,7 +7,7 @@ use boardgames::core::Player;
 use boardgames::core::{Game, Knowledge, Presentation};
 use boardgames::games::hex::resistance::{EvalSettings, Evaluation};
 use boardgames::games::hex::vc::{Budget, Connections, SmallCellSet};
-use boardgames::games::hex::{notation, policy, Hex, HexKnowledge, HexRules};
+use boardgames::games::hex::{notation, policy, Hex, HexKnowledge, HexMove, HexRules};
 use boardgames::protocol::engine_cli::{self, EngineTool};
 use boardgames::protocol::{self, gtp};
 use clap::{Parser, Subcommand};
@@ -202,7 +202,7 @@ fn vc_bench_carried() {
             while hex.outcome().is_none() && (hex.stones_on_board() as usize) < size * size / 2 {
                 let empty: Vec<usize> = hex.empty_cells().collect();
                 let cell = empty[rng.gen_range(0..empty.len())];
-                hex.make_move(boardgames::games::hex::HexMove::cell(cell));
+                hex.make_move(HexMove::cell(cell));
                 for (index, player) in [Player::P1, Player::P2].into_iter().enumerate() {
                     let start = Instant::now();
                     let fresh = Connections::compute(&hex, player, Budget::FULL);

@@ -68,7 +68,7 @@ pub struct Connections<C = CellSet> {
     /// The pairs in use are the first `pairs_used`; the rest keep their
     /// lists' memory for the next search (`search_again`).
     pub(super) pairs: Vec<PairConnections<C>>,
-    pub(super) pairs_used: usize,
+    pairs_used: usize,
     /// The nodes each node has a full connection with.
     full_neighbours: Vec<Vec<u16>>,
     pub(super) queue: VecDeque<(u16, u16, C)>,

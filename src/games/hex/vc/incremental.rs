@@ -19,7 +19,7 @@
 
 use super::super::board::{stone_of, Hex, EMPTY};
 use super::cellset::Carrier;
-use super::connections::Node;
+use super::connections::{Node, PairConnections};
 use super::hsearch::{Budget, Connections, NO_PAIR};
 
 impl<C: Carrier> Connections<C> {
@@ -57,28 +57,12 @@ impl<C: Carrier> Connections<C> {
                 if index == NO_PAIR || new_a == new_b {
                     continue;
                 }
-                let pair = &before.pairs[index as usize];
                 let changed_ends = merged.is_some_and(|m| new_a == m || new_b == m);
-                for &carrier in &pair.full {
-                    if let Some((carrier, changed)) = carried(carrier, cell, own) {
-                        if changed || changed_ends {
-                            self.add_full(new_a, new_b, carrier);
-                        } else {
-                            self.insert_full(new_a, new_b, carrier);
-                        }
-                    } else {
-                        lost[new_a as usize] = true;
-                        lost[new_b as usize] = true;
-                    }
-                }
-                for &carrier in &pair.semi {
-                    if let Some((carrier, changed)) = carried(carrier, cell, own) {
-                        if changed || changed_ends {
-                            self.add_semi(new_a, new_b, carrier, &mut scratch);
-                        } else {
-                            self.insert_semi(new_a, new_b, carrier);
-                        }
-                    }
+                let stone = Stone { cell, own };
+                let pair = &before.pairs[index as usize];
+                if self.carry_pair((new_a, new_b), pair, stone, changed_ends, &mut scratch) {
+                    lost[new_a as usize] = true;
+                    lost[new_b as usize] = true;
                 }
             }
         }
@@ -89,6 +73,42 @@ impl<C: Carrier> Connections<C> {
         self.seed_edge_templates(hex);
         self.run(budget);
         self.complete &= before.complete;
+    }
+
+    /// Carries one pair's connections to the ends `(a, b)` after `stone`:
+    /// those it changed, or all of them when an end changed, go to the AND
+    /// and OR rules. Whether the pair lost a full connection.
+    fn carry_pair(
+        &mut self,
+        (a, b): (u16, u16),
+        pair: &PairConnections<C>,
+        stone: Stone,
+        changed_ends: bool,
+        scratch: &mut Vec<C>,
+    ) -> bool {
+        let mut lost = false;
+        for &carrier in &pair.full {
+            match stone.carry(carrier) {
+                Some((carrier, true)) => self.add_full(a, b, carrier),
+                Some((carrier, false)) if changed_ends => self.add_full(a, b, carrier),
+                Some((carrier, false)) => {
+                    self.insert_full(a, b, carrier);
+                }
+                None => lost = true,
+            }
+        }
+        for &carrier in &pair.semi {
+            match stone.carry(carrier) {
+                Some((carrier, changed)) if changed || changed_ends => {
+                    self.add_semi(a, b, carrier, scratch)
+                }
+                Some((carrier, _)) => {
+                    self.insert_semi(a, b, carrier);
+                }
+                None => {}
+            }
+        }
+        lost
     }
 
     /// Queues for the AND rule every full connection with an end in `ends`.
@@ -119,15 +139,24 @@ impl<C: Carrier> Connections<C> {
     }
 }
 
-/// A carrier after a stone on `cell`: gone if the opponent took one of
-/// its cells, else without `cell`, and whether it lost it.
-fn carried<C: Carrier>(mut carrier: C, cell: usize, own: bool) -> Option<(C, bool)> {
-    let held = carrier.contains(cell);
-    if held && !own {
-        return None;
+/// The stone placed, and whether it is the connections' owner's.
+#[derive(Clone, Copy)]
+struct Stone {
+    cell: usize,
+    own: bool,
+}
+
+impl Stone {
+    /// A carrier after the stone: gone if the opponent took one of its
+    /// cells, else without the stone's cell, and whether it lost it.
+    fn carry<C: Carrier>(self, mut carrier: C) -> Option<(C, bool)> {
+        let held = carrier.contains(self.cell);
+        if held && !self.own {
+            return None;
+        }
+        carrier.remove(self.cell);
+        Some((carrier, held))
     }
-    carrier.remove(cell);
-    Some((carrier, held))
 }
 
 #[cfg(test)]

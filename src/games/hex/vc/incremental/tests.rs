@@ -1,7 +1,7 @@
 use super::super::connections::Node;
 use super::super::{Budget, CellSet, Connections};
 use crate::core::{Game, Player};
-use crate::games::hex::board::{stone_of, Hex, HexMove};
+use crate::games::hex::board::{stone_of, Hex, HexMove, EMPTY};
 use crate::games::hex::geometry::{BOTTOM, LEFT, RIGHT, TOP};
 use crate::games::hex::HexRules;
 use rand::rngs::SmallRng;
@@ -120,7 +120,7 @@ fn check_by_play(hex: &Hex, vc: &Connections, max_cells: usize) -> usize {
         for (carriers, owner_moves) in lists {
             for carrier in carriers.iter().filter(|c| c.len() <= max_cells) {
                 assert!(
-                    carrier.iter().all(|cell| hex.stone_at(cell) == 0),
+                    carrier.iter().all(|cell| hex.stone_at(cell) == EMPTY),
                     "{a:?}-{b:?}: carrier {carrier:?} holds a stone in {}",
                     hex.to_fen()
                 );
