@@ -3,7 +3,9 @@
 //! opponent has just intruded saves it with the other carrier cell. With
 //! the move policy's gammas (`policy.rs`), the cells around the last stone
 //! are drawn by their strength against the rest of the board taken as
-//! uniform. A full board has exactly one winner, found once at the end.
+//! uniform. With fill-in (`fill_in.rs`), dead cells and captured pairs
+//! are filled as soon as they appear. A full board has exactly one
+//! winner, found once at the end.
 
 use rand::rngs::SmallRng;
 use rand::Rng;
@@ -14,6 +16,17 @@ use super::pattern_keys::PatternKeys;
 use super::policy::{pattern_cells, DenseGammas, LAST_ADJACENT, LAST_BRIDGE, LAST_FAR};
 use crate::core::mcts::PlayoutRecord;
 use crate::core::Player;
+
+mod fill_in;
+
+/// How the playouts choose their cells beyond the bridge reply.
+#[derive(Clone, Copy, Default)]
+pub struct PlayoutStyle<'a> {
+    /// Draws the cells near the last stone by their gammas.
+    pub policy: Option<&'a DenseGammas>,
+    /// Fills dead cells and captured pairs as they appear.
+    pub fill_in: bool,
+}
 
 /// The playout's own board, kept between playouts to spare allocations.
 #[derive(Debug, Default)]
@@ -29,24 +42,31 @@ pub struct PlayoutBoard {
     seen: Vec<bool>,
     /// The policy's pattern keys, kept only when playouts use the policy.
     keys: PatternKeys,
+    keys_loaded: bool,
+    /// Cells whose ring fill-in must look at again.
+    pending: Vec<u16>,
 }
 
 impl PlayoutBoard {
     /// Fills `hex`'s empty cells (the swap is never played) and returns the
     /// winner of the full board; the cells each player took are noted in
-    /// `record` by cell index. `policy` draws the cells near the last stone
-    /// by their gammas.
+    /// `record` by cell index, filled cells under their colour.
     pub fn play(
         &mut self,
         hex: &Hex,
         rng: &mut SmallRng,
         record: &mut PlayoutRecord,
-        policy: Option<&DenseGammas>,
+        style: PlayoutStyle,
     ) -> Player {
         let geo = hex.geometry();
+        let policy = style.policy;
         self.load(hex);
-        if policy.is_some() {
+        self.keys_loaded = policy.is_some();
+        if self.keys_loaded {
             self.keys.load(geo.size, |cell| self.cells[cell]);
+        }
+        if style.fill_in {
+            self.fill_everywhere(geo, record);
         }
         let mut mover = hex.side_to_move_player();
         let mut last = hex
@@ -68,6 +88,9 @@ impl PlayoutBoard {
                 self.keys.place(cell, stone_of(mover));
             }
             record.note(cell, mover);
+            if style.fill_in {
+                self.fill_around(geo, cell, record);
+            }
             last = Some(cell);
             mover = mover.other();
         }
@@ -226,10 +249,14 @@ mod tests {
         let mut playouts = PlayoutBoard::default();
         let policy = [None, Some(&*crate::games::hex::policy::DENSE_GAMMAS)];
         for size in [1, 2, 5, 11] {
-            for round in 0..50 {
+            for round in 0..80 {
                 let hex = board(size);
                 let mut record = PlayoutRecord::new(size * size);
-                let winner = playouts.play(&hex, &mut rng, &mut record, policy[round % 2]);
+                let style = PlayoutStyle {
+                    policy: policy[round % 2],
+                    fill_in: round % 4 >= 2,
+                };
+                let winner = playouts.play(&hex, &mut rng, &mut record, style);
                 // Replay the filled board through the rules: the same winner.
                 let mut replay = hex.clone();
                 let mut moves = Vec::new();
@@ -243,18 +270,15 @@ mod tests {
                     assert!(record.played_by(cell, owner), "the record agrees");
                     moves.push((owner, cell));
                 }
-                let (black, white): (Vec<_>, Vec<_>) =
-                    moves.into_iter().partition(|(p, _)| *p == Player::P1);
-                let mut cells = black.iter().zip(white.iter().map(Some).chain([None]));
-                // Alternate Black and White until one of them has connected.
-                while replay.outcome().is_none() {
-                    let Some((b, w)) = cells.next() else { break };
-                    replay.make_move(HexMove::cell(b.1));
-                    if replay.outcome().is_none() {
-                        if let Some(w) = w {
-                            replay.make_move(HexMove::cell(w.1));
-                        }
+                // Fill-in gives one side more stones than its turns: each
+                // stone goes down in its owner's turn, until one connects
+                // (on a full board no other can).
+                for (owner, cell) in moves {
+                    if replay.outcome().is_some() {
+                        break;
                     }
+                    replay.set_side_to_move(owner);
+                    replay.make_move(HexMove::cell(cell));
                 }
                 assert_eq!(replay.outcome(), Some(Outcome::Win(winner)));
             }

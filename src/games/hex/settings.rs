@@ -1,6 +1,6 @@
 //! The engine options Hex's knowledge reads: which evaluation the search
-//! uses, the resistance evaluation's weights, and whether Monte Carlo
-//! playouts follow the move policy. The engine hands them to
+//! uses, the resistance evaluation's weights, and how Monte Carlo
+//! playouts draw their cells (the move policy, fill-in). The engine hands them to
 //! every knowledge it makes (`resistance::EvalSettings`).
 
 use super::resistance::{CloserLook, EvalSettings, Evaluation};
@@ -41,6 +41,12 @@ impl KnowledgeSettings for EvalSettings {
                     default: defaults.playout_policy,
                 },
             },
+            OptionSpec {
+                name: "PlayoutFillIn",
+                kind: OptionKind::Check {
+                    default: defaults.playout_fill_in,
+                },
+            },
         ]
     }
 
@@ -51,6 +57,7 @@ impl KnowledgeSettings for EvalSettings {
             "resistancebridge" => self.bridge = parse_weight(name, value)?,
             "closerlook" => self.closer_look = CloserLook::parse(value)?,
             "playoutpolicy" => self.playout_policy = parse_check(name, value)?,
+            "playoutfillin" => self.playout_fill_in = parse_check(name, value)?,
             _ => return Ok(false),
         }
         Ok(true)

@@ -15,7 +15,7 @@ use super::board::{Hex, HexMove};
 use super::chain::{find_chain, ChainScratch};
 use super::eval::{self, TwoDistance};
 use super::opening;
-use super::playout::PlayoutBoard;
+use super::playout::{PlayoutBoard, PlayoutStyle};
 use super::policy::{HexPolicy, DENSE_GAMMAS, GAMMAS};
 use super::proving::{self, NodeAnalysis, ProofStats, RootProver};
 use super::resistance::{EvalSettings, Evaluation, Resistance};
@@ -426,8 +426,11 @@ impl MonteCarloKnowledge<Hex> for HexKnowledge {
         rng: &mut SmallRng,
         record: &mut PlayoutRecord,
     ) -> Option<Player> {
-        let policy = self.eval_settings.playout_policy.then(|| &*DENSE_GAMMAS);
-        Some(self.playouts.play(hex, rng, record, policy))
+        let style = PlayoutStyle {
+            policy: self.eval_settings.playout_policy.then(|| &*DENSE_GAMMAS),
+            fill_in: self.eval_settings.playout_fill_in,
+        };
+        Some(self.playouts.play(hex, rng, record, style))
     }
 
     fn closer_look(&mut self, hex: &mut Hex, moves: &mut Vec<HexMove>) -> Option<i32> {

@@ -72,6 +72,9 @@ pub struct EvalSettings {
     /// Monte Carlo playouts draw the cells around the last stone by the
     /// move policy's gammas (`PlayoutPolicy`).
     pub playout_policy: bool,
+    /// Monte Carlo playouts fill dead cells and captured pairs as they
+    /// appear (`PlayoutFillIn`).
+    pub playout_fill_in: bool,
     /// What Monte Carlo search's closer look (`MctsKnowledgeVisits`) uses.
     pub closer_look: CloserLook,
 }
@@ -125,6 +128,7 @@ impl EvalSettings {
             bridge: table.get("bridge")?,
             tempo: table.get("tempo")?,
             playout_policy: true,
+            playout_fill_in: false,
             closer_look: CloserLook::Connections,
         };
         if settings.scale < 0 || settings.bridge < 0 {
