@@ -43,6 +43,10 @@ pub struct PlayoutBoard {
     /// The policy's pattern keys, kept only when playouts use the policy.
     keys: PatternKeys,
     keys_loaded: bool,
+    /// Each cell's ring colours as one number (`fill_in.rs`), kept only
+    /// when playouts fill in.
+    codes: Vec<u16>,
+    codes_kept: bool,
     /// Cells whose ring fill-in must look at again.
     pending: Vec<u16>,
 }
@@ -65,7 +69,9 @@ impl PlayoutBoard {
         if self.keys_loaded {
             self.keys.load(geo.size, |cell| self.cells[cell]);
         }
-        if style.fill_in {
+        self.codes_kept = style.fill_in && geo.size >= 2;
+        if self.codes_kept {
+            self.load_ring_codes(geo);
             self.fill_everywhere(geo, record);
         }
         let mut mover = hex.side_to_move_player();
@@ -82,13 +88,9 @@ impl PlayoutBoard {
                 Some(cell) => cell,
                 None => self.empty[rng.gen_range(0..self.empty.len())] as usize,
             };
-            self.take(cell);
-            self.cells[cell] = stone_of(mover);
-            if policy.is_some() {
-                self.keys.place(cell, stone_of(mover));
-            }
+            self.place(geo, cell, stone_of(mover));
             record.note(cell, mover);
-            if style.fill_in {
+            if self.codes_kept {
                 self.fill_around(geo, cell, record);
             }
             last = Some(cell);
@@ -112,6 +114,18 @@ impl PlayoutBoard {
                 self.slot[cell] = self.empty.len() as u16;
                 self.empty.push(cell as u16);
             }
+        }
+    }
+
+    /// Puts a stone on the empty `cell`.
+    fn place(&mut self, geo: &Geometry, cell: usize, stone: u8) {
+        self.take(cell);
+        self.cells[cell] = stone;
+        if self.keys_loaded {
+            self.keys.place(cell, stone);
+        }
+        if self.codes_kept {
+            self.note_in_ring_codes(geo, cell, stone);
         }
     }
 

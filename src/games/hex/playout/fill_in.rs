@@ -5,9 +5,9 @@
 //! Filled in as soon as they appear, they stop costing the captor the
 //! game: the edge templates and tight shapes the bridge reply cannot see.
 //!
-//! The playout reads a cell's ring as one base-3 number, so each rule is
-//! a table lookup: only the cells around a new stone can change, and those
-//! are the only ones looked at again.
+//! The playout keeps each cell's ring as one base-3 number, updated with
+//! each stone, so each rule is a table lookup: only the cells around a
+//! new stone can change, and those are the only ones looked at again.
 
 use once_cell::sync::Lazy;
 
@@ -69,27 +69,38 @@ fn player_of(colour: u8) -> Player {
 }
 
 impl PlayoutBoard {
-    /// The ring code of `cell`: an off-board slot counts as a stone of the
+    /// Every cell's ring code: an off-board slot counts as a stone of the
     /// edge's owner.
-    fn ring_code(&self, geo: &Geometry, cell: usize) -> usize {
-        let (ring, edge) = (&geo.ring[cell], &geo.ring_edge[cell]);
-        let mut code = 0;
-        for (slot, weight) in SLOT_WEIGHTS.iter().enumerate() {
-            let colour = match ring[slot] {
-                NO_CELL if edge[slot] & BLACK_GOAL != 0 => BLACK,
-                NO_CELL => WHITE,
-                n => self.cells[n as usize],
-            };
-            code += colour as usize * weight;
+    pub(super) fn load_ring_codes(&mut self, geo: &Geometry) {
+        self.codes.clear();
+        for cell in 0..geo.cells() {
+            let (ring, edge) = (&geo.ring[cell], &geo.ring_edge[cell]);
+            let mut code = 0;
+            for (slot, weight) in SLOT_WEIGHTS.iter().enumerate() {
+                let colour = match ring[slot] {
+                    NO_CELL if edge[slot] & BLACK_GOAL != 0 => BLACK,
+                    NO_CELL => WHITE,
+                    n => self.cells[n as usize],
+                };
+                code += colour as usize * weight;
+            }
+            self.codes.push(code as u16);
         }
-        code
+    }
+
+    /// A stone of `colour` on `cell` stands in each neighbour's ring at
+    /// the slot facing back.
+    pub(super) fn note_in_ring_codes(&mut self, geo: &Geometry, cell: usize, colour: u8) {
+        for (slot, &n) in geo.ring[cell].iter().enumerate() {
+            if n != NO_CELL {
+                self.codes[n as usize] += (colour as usize * SLOT_WEIGHTS[(slot + 3) % 6]) as u16;
+            }
+        }
     }
 
     /// Fills every dead cell and captured pair of the loaded position.
+    /// The ring codes must be loaded.
     pub(super) fn fill_everywhere(&mut self, geo: &Geometry, record: &mut PlayoutRecord) {
-        if geo.size < 2 {
-            return;
-        }
         self.pending.clear();
         for cell in 0..geo.cells() {
             if self.cells[cell] == EMPTY {
@@ -102,9 +113,6 @@ impl PlayoutBoard {
     /// Fills the dead cells and captured pairs the stone on `cell` made,
     /// and those the fills make in turn.
     pub(super) fn fill_around(&mut self, geo: &Geometry, cell: usize, record: &mut PlayoutRecord) {
-        if geo.size < 2 {
-            return;
-        }
         self.pending.clear();
         self.pending.push(cell as u16);
         self.fill_pending(geo, record);
@@ -124,11 +132,11 @@ impl PlayoutBoard {
     /// ring holds) or captured with a neighbour, and queues what it filled.
     fn fill_if_inferior(&mut self, geo: &Geometry, cell: usize, record: &mut PlayoutRecord) {
         let rings = &*RINGS;
-        let code = self.ring_code(geo, cell);
+        let code = self.codes[cell] as usize;
         if rings.dead[code] {
             let (black, white) = colour_counts(code);
             let colour = if white > black { WHITE } else { BLACK };
-            self.fill(cell, colour, record);
+            self.fill(geo, cell, colour, record);
             return;
         }
         if rings.empty[code] > MOST_EMPTY_IN_A_CAPTURE {
@@ -139,7 +147,7 @@ impl PlayoutBoard {
                 continue;
             }
             let partner = partner as usize;
-            let partner_code = self.ring_code(geo, partner);
+            let partner_code = self.codes[partner] as usize;
             if rings.empty[partner_code] > MOST_EMPTY_IN_A_CAPTURE {
                 continue;
             }
@@ -151,20 +159,16 @@ impl PlayoutBoard {
                 if rings.dead[code + weight * SLOT_WEIGHTS[slot]]
                     && rings.dead[partner_code + weight * SLOT_WEIGHTS[back]]
                 {
-                    self.fill(cell, colour, record);
-                    self.fill(partner, colour, record);
+                    self.fill(geo, cell, colour, record);
+                    self.fill(geo, partner, colour, record);
                     return;
                 }
             }
         }
     }
 
-    fn fill(&mut self, cell: usize, colour: u8, record: &mut PlayoutRecord) {
-        self.take(cell);
-        self.cells[cell] = colour;
-        if self.keys_loaded {
-            self.keys.place(cell, colour);
-        }
+    fn fill(&mut self, geo: &Geometry, cell: usize, colour: u8, record: &mut PlayoutRecord) {
+        self.place(geo, cell, colour);
         record.note(cell, player_of(colour));
         self.pending.push(cell as u16);
     }

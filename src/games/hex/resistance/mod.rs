@@ -128,7 +128,7 @@ impl EvalSettings {
             bridge: table.get("bridge")?,
             tempo: table.get("tempo")?,
             playout_policy: true,
-            playout_fill_in: false,
+            playout_fill_in: true,
             closer_look: CloserLook::Connections,
         };
         if settings.scale < 0 || settings.bridge < 0 {

@@ -31,6 +31,8 @@ fn random_board(size: usize, density: f64, rng: &mut SmallRng) -> (PlayoutBoard,
             stones.colours[cell] = colour;
         }
     }
+    board.load_ring_codes(geometry(size));
+    board.codes_kept = true;
     (board, stones)
 }
 
@@ -43,7 +45,7 @@ fn the_ring_table_reads_the_inferior_rules_exactly() {
         let (board, mut stones) = random_board(size, rng.gen_range(0.3..0.8), &mut rng);
         let geo: &Geometry = geometry(size);
         for cell in (0..size * size).filter(|&c| board.cells[c] == EMPTY) {
-            let code = board.ring_code(geo, cell);
+            let code = board.codes[cell] as usize;
             assert_eq!(RINGS.dead[code], stones.is_dead(cell), "cell {cell}");
             dead += usize::from(RINGS.dead[code]);
             for (slot, partner) in geo.ring[cell].iter().enumerate() {
@@ -51,7 +53,7 @@ fn the_ring_table_reads_the_inferior_rules_exactly() {
                     continue;
                 }
                 let partner = *partner as usize;
-                let partner_code = board.ring_code(geo, partner);
+                let partner_code = board.codes[partner] as usize;
                 for colour in [BLACK, WHITE] {
                     let by_table = RINGS.dead[code + colour as usize * SLOT_WEIGHTS[slot]]
                         && RINGS.dead
@@ -100,6 +102,10 @@ fn fill_in_leaves_no_dead_cell_and_no_captured_pair_behind() {
                 }
             }
         }
+        // The ring codes kept with each fill are the board's.
+        let kept = board.codes.clone();
+        board.load_ring_codes(geo);
+        assert_eq!(kept, board.codes);
         // The empty list still lists exactly the empty cells.
         let mut listed: Vec<usize> = board.empty.iter().map(|&c| c as usize).collect();
         listed.sort_unstable();
@@ -117,6 +123,8 @@ fn a_stone_on_the_second_row_takes_its_two_edge_cells() {
     hex.make_move(crate::games::hex::HexMove::cell(geo.cell(2, 1)));
     let mut board = PlayoutBoard::default();
     board.load(&hex);
+    board.load_ring_codes(geo);
+    board.codes_kept = true;
     let mut record = PlayoutRecord::new(25);
     board.fill_around(geo, geo.cell(2, 1), &mut record);
     // Black's edge is the top row: the template's carrier is Black's.
@@ -127,4 +135,22 @@ fn a_stone_on_the_second_row_takes_its_two_edge_cells() {
     let mut stones = Stones::of(&hex);
     super::super::super::inferior::captured::fill_in(&mut stones);
     assert_eq!(board.cells, stones.colours);
+}
+
+#[test]
+fn ring_codes_kept_through_a_playout_are_the_full_board_s() {
+    let mut rng = SmallRng::seed_from_u64(3);
+    let mut board = PlayoutBoard::default();
+    for size in [2, 3, 7, 11] {
+        let hex = empty_board(size);
+        let mut record = PlayoutRecord::new(size * size);
+        let style = super::super::PlayoutStyle {
+            policy: None,
+            fill_in: true,
+        };
+        board.play(&hex, &mut rng, &mut record, style);
+        let kept = board.codes.clone();
+        board.load_ring_codes(geometry(size));
+        assert_eq!(kept, board.codes, "size {size}");
+    }
 }
