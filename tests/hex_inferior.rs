@@ -217,6 +217,22 @@ struct Seen {
     fill_wins: usize,
     pruned: usize,
     pruned_in_wins: usize,
+    /// Won positions where the tree's fill-in (`TreeFillIn`) left cells out.
+    tree_pruned_in_wins: usize,
+}
+
+/// The searches' moves with the tree's fill-in on (`TreeFillIn`).
+fn tree_fill_in_moves(hex: &Hex) -> Vec<HexMove> {
+    use boardgames::core::knowledge::Knowledge;
+    use boardgames::games::hex::resistance::EvalSettings;
+    let settings = EvalSettings {
+        tree_fill_in: true,
+        ..EvalSettings::default()
+    };
+    let mut knowledge = boardgames::games::hex::HexKnowledge::new(&settings);
+    let mut moves = Vec::new();
+    knowledge.search_moves(hex, &mut moves);
+    moves
 }
 
 /// Checks one position against minimax: a dead cell's colour does not
@@ -241,21 +257,29 @@ fn check_position(hex: &Hex, memo: &mut HashMap<u64, bool>, seen: &mut Seen) {
         let filled = mover_wins(&inferior.filled, memo);
         assert_eq!(filled, truth, "{fen}: fill-in changed the winner");
     }
+    let all: Vec<HexMove> = hex.empty_cells().map(HexMove::cell).collect();
+    let wins = |mv: &HexMove, memo: &mut HashMap<u64, bool>| {
+        let mut child = hex.clone();
+        child.make_move(*mv);
+        child.winner().is_some() || !brute_force_wins(&mut child, memo)
+    };
+    if truth {
+        let tree_moves = tree_fill_in_moves(hex);
+        seen.tree_pruned_in_wins += usize::from(tree_moves.len() < all.len());
+        assert!(
+            tree_moves.iter().any(|mv| wins(mv, memo)),
+            "{fen}: the tree's fill-in left out every winning move (kept {tree_moves:?})"
+        );
+    }
     if inferior.filled_winner().is_some() {
         return;
     }
-    let all: Vec<HexMove> = hex.empty_cells().map(HexMove::cell).collect();
     let mut kept = all.clone();
     inferior.pruning().prune(&mut kept, hex.geometry());
     assert!(!kept.is_empty(), "{fen}");
     if kept.len() < all.len() {
         seen.pruned += 1;
     }
-    let wins = |mv: &HexMove, memo: &mut HashMap<u64, bool>| {
-        let mut child = hex.clone();
-        child.make_move(*mv);
-        child.winner().is_some() || !brute_force_wins(&mut child, memo)
-    };
     if truth {
         seen.pruned_in_wins += usize::from(kept.len() < all.len());
         assert!(
@@ -300,6 +324,7 @@ fn on_random_3x3_and_4x4_positions_the_rules_agree_with_minimax() {
     assert!(seen.dead > 100, "{seen:?}");
     assert!(seen.filled > 100 && seen.fill_wins > 10, "{seen:?}");
     assert!(seen.pruned > 100 && seen.pruned_in_wins > 50, "{seen:?}");
+    assert!(seen.tree_pruned_in_wins > 50, "{seen:?}");
 }
 
 #[test]
@@ -308,6 +333,7 @@ fn on_random_5x5_positions_the_rules_agree_with_minimax() {
     assert!(seen.dead > 50, "{seen:?}");
     assert!(seen.filled > 50 && seen.fill_wins > 5, "{seen:?}");
     assert!(seen.pruned > 50 && seen.pruned_in_wins > 20, "{seen:?}");
+    assert!(seen.tree_pruned_in_wins > 20, "{seen:?}");
 }
 
 /// Monte Carlo search's closer look by inferior cells (`CloserLook

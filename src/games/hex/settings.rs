@@ -47,6 +47,12 @@ impl KnowledgeSettings for EvalSettings {
                     default: defaults.playout_fill_in,
                 },
             },
+            OptionSpec {
+                name: "TreeFillIn",
+                kind: OptionKind::Check {
+                    default: defaults.tree_fill_in,
+                },
+            },
         ]
     }
 
@@ -58,6 +64,7 @@ impl KnowledgeSettings for EvalSettings {
             "closerlook" => self.closer_look = CloserLook::parse(value)?,
             "playoutpolicy" => self.playout_policy = parse_check(name, value)?,
             "playoutfillin" => self.playout_fill_in = parse_check(name, value)?,
+            "treefillin" => self.tree_fill_in = parse_check(name, value)?,
             _ => return Ok(false),
         }
         Ok(true)

@@ -88,8 +88,11 @@ pub struct HexKnowledge {
     pub proof_stats: ProofStats,
     /// The root solver's proof table, kept from move to move.
     pub(super) root_prover: RootProver,
-    /// Monte Carlo search's playout board.
+    /// Monte Carlo search's playout board, also the scratch board of the
+    /// tree's fill-in.
     playouts: PlayoutBoard,
+    /// The cells fill-in left empty at the last node (`TreeFillIn`).
+    live_cells: Vec<usize>,
     /// Both players' connections at the nodes the closer look saw, kept
     /// from search to search (they are facts of the position).
     carried: carried::CarriedConnections,
@@ -145,6 +148,15 @@ impl HexKnowledge {
             // only a stone in its carrier can stop it.
             self.note_narrowing(hex, carriers.iter().copied().collect());
             moves.extend(carriers.into_iter().map(HexMove::cell));
+        } else if self.eval_settings.tree_fill_in && !self.proof_mode {
+            // Fill-in keeps who wins but not how fast, which a proof of
+            // bounded length needs; its rules read stones only.
+            self.playouts
+                .cells_left_by_fill_in(hex, &mut self.live_cells);
+            moves.extend(self.live_cells.iter().map(|&cell| HexMove::cell(cell)));
+            if moves.is_empty() {
+                moves.extend(hex.empty_cells().map(HexMove::cell));
+            }
         } else {
             // A dead cell's rule reads stones only: it needs no cells.
             moves.extend(

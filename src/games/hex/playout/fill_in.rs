@@ -11,7 +11,7 @@
 
 use once_cell::sync::Lazy;
 
-use super::super::board::{BLACK, EMPTY, WHITE};
+use super::super::board::{Hex, BLACK, EMPTY, WHITE};
 use super::super::geometry::{Geometry, BLACK_GOAL, NO_CELL};
 use super::super::inferior::dead::ring_is_dead;
 use super::PlayoutBoard;
@@ -96,6 +96,25 @@ impl PlayoutBoard {
                 self.codes[n as usize] += (colour as usize * SLOT_WEIGHTS[(slot + 3) % 6]) as u16;
             }
         }
+    }
+
+    /// The empty cells of `hex` that fill-in leaves empty, into `live`:
+    /// the only moves a search needs, since the filled position has the
+    /// same value and a stone on a filled cell is never better than one
+    /// elsewhere.
+    pub fn cells_left_by_fill_in(&mut self, hex: &Hex, live: &mut Vec<usize>) {
+        live.clear();
+        let geo = hex.geometry();
+        self.load(hex);
+        self.keys_loaded = false;
+        self.codes_kept = geo.size >= 2;
+        if self.codes_kept {
+            self.load_ring_codes(geo);
+            // A record without moves: fill-in here notes nothing.
+            self.fill_everywhere(geo, &mut PlayoutRecord::new(0));
+        }
+        live.extend(self.empty.iter().map(|&cell| cell as usize));
+        live.sort_unstable();
     }
 
     /// Fills every dead cell and captured pair of the loaded position.

@@ -75,6 +75,9 @@ pub struct EvalSettings {
     /// Monte Carlo playouts fill dead cells and captured pairs as they
     /// appear (`PlayoutFillIn`).
     pub playout_fill_in: bool,
+    /// The searches' moves leave out the cells fill-in fills: dead cells
+    /// and captured pairs (`TreeFillIn`).
+    pub tree_fill_in: bool,
     /// What Monte Carlo search's closer look (`MctsKnowledgeVisits`) uses.
     pub closer_look: CloserLook,
 }
@@ -129,6 +132,7 @@ impl EvalSettings {
             tempo: table.get("tempo")?,
             playout_policy: true,
             playout_fill_in: true,
+            tree_fill_in: false,
             closer_look: CloserLook::Connections,
         };
         if settings.scale < 0 || settings.bridge < 0 {
