@@ -17,6 +17,7 @@ mod report;
 mod reuse;
 #[cfg(test)]
 mod tests;
+mod thread_times;
 mod tree;
 
 use std::sync::atomic::Ordering;
@@ -30,6 +31,7 @@ pub use knowledge::MonteCarloKnowledge;
 pub use playout::{random_playout, PlayoutRecord, PLAYOUT_PLY_LIMIT};
 pub use report::{tree_report, CandidateReport, TreeReport};
 pub use reuse::{KeptTree, MonteCarloTables};
+use thread_times::ThreadTimes;
 use tree::{NewChild, Node, Proof, Selection, Tree, ROOT};
 
 use super::control::{
@@ -162,6 +164,9 @@ impl<'a, G: Game, K: MonteCarloKnowledge<G>> MonteCarlo<'a, G, K> {
             true => None,
             false => self.control.budget.maximum.map(|hard| self.start + hard),
         };
+        let times_at_start = log::log_enabled!(log::Level::Debug)
+            .then(ThreadTimes::now)
+            .flatten();
         let deadline = Deadline::new(hard, std::sync::Arc::clone(&self.signals.stop));
         self.knowledge.prepare_search(&self.game, &deadline);
         if self.game.outcome().is_some() {
@@ -202,6 +207,14 @@ impl<'a, G: Game, K: MonteCarloKnowledge<G>> MonteCarlo<'a, G, K> {
             self.simulations,
             self.start.elapsed()
         );
+        if let Some((start, end)) = times_at_start.zip(ThreadTimes::now()) {
+            let spent = end.since(start);
+            log::debug!(
+                "monte carlo: the thread ran {:?} and waited for a core {:?}",
+                spent.running,
+                spent.waiting
+            );
+        }
         self.result()
     }
 
