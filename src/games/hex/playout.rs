@@ -64,16 +64,7 @@ impl PlayoutBoard {
     ) -> Player {
         let geo = hex.geometry();
         let policy = style.policy;
-        self.load(hex);
-        self.keys_loaded = policy.is_some();
-        if self.keys_loaded {
-            self.keys.load(geo.size, |cell| self.cells[cell]);
-        }
-        self.codes_kept = style.fill_in && geo.size >= 2;
-        if self.codes_kept {
-            self.load_ring_codes(geo);
-            self.fill_everywhere(geo, record);
-        }
+        self.start(hex, record, style);
         let mut mover = hex.side_to_move_player();
         let mut last = hex
             .last_placed()
@@ -99,6 +90,23 @@ impl PlayoutBoard {
         match self.black_connects(geo) {
             true => Player::P1,
             false => Player::P2,
+        }
+    }
+
+    /// Loads `hex` with what `style` needs kept (pattern keys, ring codes)
+    /// and, with fill-in, fills the position's dead cells and captured
+    /// pairs, noting them in `record`.
+    fn start(&mut self, hex: &Hex, record: &mut PlayoutRecord, style: PlayoutStyle) {
+        let geo = hex.geometry();
+        self.load(hex);
+        self.keys_loaded = style.policy.is_some();
+        if self.keys_loaded {
+            self.keys.load(geo.size, |cell| self.cells[cell]);
+        }
+        self.codes_kept = style.fill_in && geo.size >= 2;
+        if self.codes_kept {
+            self.load_ring_codes(geo);
+            self.fill_everywhere(geo, record);
         }
     }
 

@@ -14,7 +14,7 @@ use once_cell::sync::Lazy;
 use super::super::board::{Hex, BLACK, EMPTY, WHITE};
 use super::super::geometry::{Geometry, BLACK_GOAL, NO_CELL};
 use super::super::inferior::dead::ring_is_dead;
-use super::PlayoutBoard;
+use super::{PlayoutBoard, PlayoutStyle};
 use crate::core::mcts::PlayoutRecord;
 use crate::core::Player;
 
@@ -103,16 +103,13 @@ impl PlayoutBoard {
     /// same value and a stone on a filled cell is never better than one
     /// elsewhere.
     pub fn cells_left_by_fill_in(&mut self, hex: &Hex, live: &mut Vec<usize>) {
+        let style = PlayoutStyle {
+            policy: None,
+            fill_in: true,
+        };
+        // A record without moves: fill-in here notes nothing.
+        self.start(hex, &mut PlayoutRecord::new(0), style);
         live.clear();
-        let geo = hex.geometry();
-        self.load(hex);
-        self.keys_loaded = false;
-        self.codes_kept = geo.size >= 2;
-        if self.codes_kept {
-            self.load_ring_codes(geo);
-            // A record without moves: fill-in here notes nothing.
-            self.fill_everywhere(geo, &mut PlayoutRecord::new(0));
-        }
         live.extend(self.empty.iter().map(|&cell| cell as usize));
         live.sort_unstable();
     }
