@@ -1,12 +1,16 @@
 //! Threat-driven move selection: which moves the search tries, in which
 //! order, which ones quiescence looks at, and results provable at once.
 
-use super::board::{cell_of, Board};
+use super::board::{cell_of, Board, Rule};
 use super::pattern::{
-    Threat, FOUR, T_DOUBLE_THREE, T_FIVE, T_FOUR, T_FOUR_THREE, T_OPEN_FOUR, T_OPEN_THREE,
+    Threat, BLOCKED_THREE, FOUR, OPEN_THREE, T_DOUBLE_THREE, T_FIVE, T_FOUR, T_FOUR_THREE,
+    T_OPEN_FOUR, T_OPEN_THREE,
 };
 use super::vcf::VcfSolver;
 use super::Move;
+
+/// How far along a line a stone still takes part in a shape through a cell.
+const SHAPE_REACH: i32 = 4;
 
 /// Every empty cell near a stone satisfying `keep`, in board order.
 pub fn near_cells(board: &Board, mut keep: impl FnMut(usize) -> bool, out: &mut Vec<Move>) {
@@ -88,6 +92,12 @@ pub fn search_moves(board: &Board, moves: &mut Vec<Move>) {
             return;
         }
     }
+    if board.threat_count(them, T_FOUR_THREE) > 0 && board.rule() != Rule::Renju {
+        defences_against_four_three(board, moves);
+        if !moves.is_empty() {
+            return;
+        }
+    }
     let me = board.side();
     near_cells(board, |cell| !board.is_forbidden_to(me, cell), moves);
 }
@@ -131,6 +141,77 @@ pub fn defences_against_open_four(board: &Board, moves: &mut Vec<Move>) {
         });
         if defends {
             moves.push(mv);
+        }
+    }
+}
+
+/// The moves that may hold when the opponent can make a four and an open
+/// three at once (and has no open four to make): our fours, the moves that
+/// leave none of their four-three cells a four-three, and the counters,
+/// cells near where we would block their four that turn that block into a
+/// four of ours. Any other move lets them play the four-three, take our
+/// forced block and make an open four. Empty (every move kept) when a
+/// block would already be a four of ours. Not for Renju, where forbidden
+/// points change which threats are real.
+pub fn defences_against_four_three(board: &Board, moves: &mut Vec<Move>) {
+    let me = board.side();
+    let them = me ^ 1;
+    let four_threes: Vec<usize> = board
+        .four_cells(them)
+        .filter(|&cell| board.threat(them, cell) == T_FOUR_THREE)
+        .collect();
+    let mut spoilers = Vec::new();
+    let mut counters = Vec::new();
+    for &threat in &four_threes {
+        spoilers.push(threat as Move);
+        for direction in 0..4 {
+            let shape = board.shape(them, threat, direction);
+            if shape < OPEN_THREE {
+                continue;
+            }
+            let line = board.line_cells(threat, direction, SHAPE_REACH);
+            spoilers.extend(line.filter(|&cell| board.is_empty(cell)).map(|c| c as Move));
+            if shape != FOUR {
+                continue;
+            }
+            for block in board.line_cells(threat, direction, SHAPE_REACH) {
+                if !board.is_empty(block) || board.shape(them, block, direction) < FOUR {
+                    continue;
+                }
+                if board.threat(me, block) >= T_FOUR {
+                    moves.clear();
+                    return;
+                }
+                add_counter_cells(board, me, block, &mut counters);
+            }
+        }
+    }
+    playable_fours(board, me, moves);
+    spoilers.sort_unstable();
+    spoilers.dedup();
+    moves.extend(spoilers.into_iter().filter(|&mv| {
+        four_threes.iter().all(|&threat| {
+            threat == mv as usize
+                || board.threat_if_blocked(them, threat, mv as usize) < T_FOUR_THREE
+        })
+    }));
+    moves.extend(counters);
+    moves.sort_unstable();
+    moves.dedup();
+}
+
+/// The empty cells on the lines through `block` along which `side` would
+/// already make a blocked three or better there: a stone of `side` on one
+/// of them can make `block` a four point.
+fn add_counter_cells(board: &Board, side: usize, block: usize, cells: &mut Vec<Move>) {
+    for direction in 0..4 {
+        if board.shape(side, block, direction) >= BLOCKED_THREE {
+            cells.extend(
+                board
+                    .line_cells(block, direction, SHAPE_REACH)
+                    .filter(|&cell| board.is_empty(cell))
+                    .map(|cell| cell as Move),
+            );
         }
     }
 }
@@ -259,6 +340,8 @@ mod tests {
     use super::*;
     use crate::core::Game;
     use crate::games::gomoku::{Gomoku, GomokuRules};
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
 
     fn board(fen: &str) -> Board {
         let rules = GomokuRules::default();
@@ -280,6 +363,68 @@ mod tests {
         assert_eq!(
             forced_plies(&mut by_fours, &mut VcfSolver::default(), 0),
             None
+        );
+    }
+
+    /// A random position where the side to move faces a four-three and
+    /// nothing more urgent for either side, or `None`.
+    fn random_four_three(rng: &mut SmallRng, rule: Rule) -> Option<Board> {
+        let mut board = Board::new(15, rule);
+        let stones = rng.gen_range(10..=30);
+        for _ in 0..stones {
+            let cell = cell_of(rng.gen_range(3..12), rng.gen_range(3..12));
+            if board.is_empty(cell) {
+                board.put(cell, rng.gen_range(0..2));
+            }
+        }
+        board.set_side(rng.gen_range(0..2));
+        let me = board.side();
+        let them = me ^ 1;
+        let settled = (0..2).any(|side| board.threat_count(side, T_FIVE) > 0)
+            || (0..2).any(|side| has_open_four(&board, side))
+            || (0..(15 * 15)).any(|cell| board.five_through(cell));
+        (!settled && board.threat_count(them, T_FOUR_THREE) > 0).then_some(board)
+    }
+
+    /// Every move the search leaves out against a four-three loses to a
+    /// win by fours, whichever of the rules with a plain five it is.
+    #[test]
+    fn every_move_left_out_against_a_four_three_loses_to_fours() {
+        let mut rng = SmallRng::seed_from_u64(43);
+        let mut vcf = VcfSolver::default();
+        let (mut positions, mut left_out, mut unrestricted) = (0, 0, 0);
+        while positions < 400 {
+            let rule = if positions % 2 == 0 {
+                Rule::Freestyle
+            } else {
+                Rule::Standard
+            };
+            let Some(mut board) = random_four_three(&mut rng, rule) else {
+                continue;
+            };
+            positions += 1;
+            let mut kept = Vec::new();
+            defences_against_four_three(&board, &mut kept);
+            if kept.is_empty() {
+                unrestricted += 1;
+                continue;
+            }
+            let mut all = Vec::new();
+            near_cells(&board, |_| true, &mut all);
+            for mv in all.into_iter().filter(|mv| !kept.contains(mv)) {
+                board.play(mv as usize);
+                let lost = vcf.find(&mut board, 50_000).is_some();
+                board.unplay(mv as usize);
+                assert!(lost, "{mv} holds against the four-three, {rule:?}");
+                left_out += 1;
+            }
+        }
+        // The check means something only if moves were left out, and the
+        // counters made a difference somewhere.
+        assert!(left_out > 10_000, "{left_out}");
+        assert!(
+            unrestricted > 0 && unrestricted < positions / 2,
+            "{unrestricted}"
         );
     }
 }
