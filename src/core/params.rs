@@ -51,6 +51,11 @@ pub struct SearchParams {
     /// is cut off unsearched.
     pub rfp_max_depth: i32,
     pub rfp_margin: i32,
+    /// Razoring: at depth `razor_max_depth` or less (0: never), a non-PV
+    /// node whose static evaluation falls short of alpha by `razor_margin`
+    /// a ply is settled by quiescence when quiescence also fails low.
+    pub razor_max_depth: i32,
+    pub razor_margin: i32,
     /// Late-move pruning: at depth `lmp_max_depth` or less (0: never), a
     /// non-PV node searches only its first `lmp_base + depth * depth` quiet
     /// moves.
@@ -93,6 +98,8 @@ impl Default for SearchParams {
             null_move_depth_divisor: 6,
             rfp_max_depth: 0,
             rfp_margin: 100,
+            razor_max_depth: 0,
+            razor_margin: 200,
             lmp_max_depth: 0,
             lmp_base: 3,
             single_reply_extension: 0,
@@ -114,7 +121,7 @@ struct Spin {
     field: fn(&mut SearchParams) -> &mut i32,
 }
 
-const SPINS: [Spin; 23] = [
+const SPINS: [Spin; 25] = [
     Spin {
         name: "AspirationWindow",
         min: 1,
@@ -198,6 +205,18 @@ const SPINS: [Spin; 23] = [
         min: 1,
         max: 100_000,
         field: |p| &mut p.rfp_margin,
+    },
+    Spin {
+        name: "RazorMaxDepth",
+        min: 0,
+        max: 100,
+        field: |p| &mut p.razor_max_depth,
+    },
+    Spin {
+        name: "RazorMargin",
+        min: 1,
+        max: 100_000,
+        field: |p| &mut p.razor_margin,
     },
     Spin {
         name: "LmpMaxDepth",

@@ -22,7 +22,8 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
 
     /// A score to return at once for a non-PV node, before its moves are
     /// generated: reverse futility (the static evaluation is far above
-    /// beta), then the null move (passing still fails high).
+    /// beta), razoring (it is far below, and quiescence agrees), then the
+    /// null move (passing still fails high).
     pub(super) fn prune_before_moves(
         &mut self,
         depth: i32,
@@ -32,13 +33,21 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
     ) -> Option<Score> {
         let params = self.control.params;
         let futile = depth <= params.rfp_max_depth;
+        let razor = depth <= params.razor_max_depth;
         let null_move = self.null_move_allowed(depth, ply);
-        if !(futile || null_move) || beta.abs() >= MATE_BOUND || self.threatened(threat) {
+        if !(futile || razor || null_move) || beta.abs() >= MATE_BOUND || self.threatened(threat) {
             return None;
         }
         let eval = self.knowledge.evaluate(&self.game);
         if futile && eval - params.rfp_margin * depth >= beta {
             return Some(eval);
+        }
+        // A non-PV node's window is (beta - 1, beta).
+        if razor && eval + params.razor_margin * depth < beta - 1 {
+            let score = self.quiescence(beta - 1, beta, ply);
+            if score < beta && score.abs() < MATE_BOUND {
+                return Some(score);
+            }
         }
         if null_move && eval >= beta {
             return self.null_move_search(depth, beta, ply);

@@ -1,9 +1,10 @@
 //! The search's own behaviour on a game made to show it.
 
 use crate::core::control::{mate_distance_in_moves, SearchControl, SearchSignals};
-use crate::core::game::{Game, Outcome, Player};
-use crate::core::knowledge::PlainKnowledge;
+use crate::core::game::{Game, Outcome, Player, Score, MATE_BOUND};
+use crate::core::knowledge::{Knowledge, PlainKnowledge};
 use crate::core::params::SearchParams;
+use crate::core::search::AlphaBetaKnowledge;
 use crate::core::search::{search, SearchTables};
 
 const ENTER: u16 = 1;
@@ -129,4 +130,128 @@ fn the_extension_stops_at_twice_the_iterations_depth() {
     assert_eq!(search_corridor(6, 2, 1).1, None);
     assert_eq!(search_corridor(8, 3, 1), (Some(ENTER), Some(4)));
     assert_eq!(search_corridor(9, 3, 1).1, None);
+}
+
+const SAFE: u16 = 3;
+const DIVE: u16 = 4;
+const FINISH: u16 = 5;
+
+/// The first player stays safe (a draw) or dives: after the opponent's
+/// forced reply, its position looks hopeless to the evaluation, yet its
+/// one move there wins at once.
+#[derive(Clone, Debug, Default)]
+struct Trap {
+    line: Vec<u16>,
+}
+
+impl Game for Trap {
+    type Move = u16;
+    type Rules = ();
+    const NAME: &'static str = "trap";
+
+    fn start_position(_: &()) -> Self {
+        Trap::default()
+    }
+    fn from_fen(_: &str, _: &()) -> Result<Self, String> {
+        Ok(Trap::default())
+    }
+    fn to_fen(&self) -> String {
+        format!("{:?}", self.line)
+    }
+    fn side_to_move(&self) -> Player {
+        [Player::P1, Player::P2][self.line.len() % 2]
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        match self.line.last() {
+            Some(&SAFE) => Some(Outcome::Draw),
+            Some(&FINISH) => Some(Outcome::Win(Player::P1)),
+            _ => None,
+        }
+    }
+    fn hash(&self) -> u64 {
+        self.line
+            .iter()
+            .fold(7, |key, &mv| key * 31 + u64::from(mv))
+    }
+    fn generate_moves(&self, moves: &mut Vec<u16>) {
+        moves.clear();
+        if self.outcome().is_none() {
+            match self.line.len() {
+                0 => moves.extend([SAFE, DIVE]),
+                1 => moves.push(STEP),
+                _ => moves.push(FINISH),
+            }
+        }
+    }
+    fn make_move(&mut self, mv: u16) {
+        self.line.push(mv);
+    }
+    fn unmake_move(&mut self, _: u16) {
+        self.line.pop();
+    }
+    fn format_move(&self, mv: u16) -> String {
+        mv.to_string()
+    }
+    fn parse_move(&self, text: &str) -> Result<u16, String> {
+        text.parse().map_err(|_| "not a number".into())
+    }
+}
+
+/// Sees the dive's end position as lost by far for the side to move.
+#[derive(Default)]
+struct TrapEvaluation;
+
+impl Knowledge<Trap> for TrapEvaluation {
+    type Settings = ();
+    fn new(_: &()) -> Self {
+        TrapEvaluation
+    }
+    fn evaluate(&mut self, position: &Trap) -> Score {
+        if position.line == [DIVE, STEP] {
+            -5_000
+        } else {
+            0
+        }
+    }
+}
+
+impl AlphaBetaKnowledge<Trap> for TrapEvaluation {}
+
+fn search_trap(depth: u32, params: SearchParams) -> (Option<u16>, Score) {
+    let mut tables = SearchTables::<Trap>::new(1);
+    let control = SearchControl {
+        max_depth: depth,
+        params,
+        ..Default::default()
+    };
+    let mut knowledge = [TrapEvaluation];
+    let result = search(
+        Trap::default(),
+        &mut knowledge,
+        &mut tables,
+        &SearchSignals::default(),
+        control,
+        &[],
+        &mut |_| {},
+    );
+    (result.best_move, result.score)
+}
+
+#[test]
+fn razoring_settles_a_hopeless_looking_node_by_quiescence() {
+    // The dive is searched second, with a null window: with razoring to
+    // depth 1, its end position (depth 1 left, 5,000 below alpha) takes
+    // quiescence's score and the dive fails low; without, or with a margin
+    // wider than the shortfall, the win behind it is seen.
+    let razoring = |max_depth, margin| SearchParams {
+        razor_max_depth: max_depth,
+        razor_margin: margin,
+        ..SearchParams::default()
+    };
+    let (best, score) = search_trap(3, SearchParams::default());
+    assert_eq!(best, Some(DIVE));
+    assert!(score >= MATE_BOUND, "{score}");
+    assert_eq!(search_trap(3, razoring(1, 100)), (Some(SAFE), 0));
+    assert_eq!(search_trap(3, razoring(1, 6_000)).0, Some(DIVE));
+    assert_eq!(search_trap(3, razoring(0, 100)).0, Some(DIVE));
 }
