@@ -6,12 +6,9 @@
 
 use super::board::Board;
 use super::pattern::{BLOCKED_THREE, FOUR, T_FIVE};
-use super::threats::{has_open_four, playable_fours};
+use super::threats::{add_line_cells, has_open_four, playable_fours};
 use super::vcf::VcfSolver;
 use super::Move;
-
-/// How far along a line a stone still takes part in a shape through a cell.
-const SHAPE_REACH: i32 = 4;
 
 /// The moves that may still hold when the opponent of the side to move has
 /// a VCF found within `budget` nodes and no five or open four to make
@@ -70,19 +67,4 @@ fn line_defences(board: &mut Board, line: &[usize]) -> Vec<Move> {
         board.unplay(cell);
     }
     cells
-}
-
-/// The empty cells near `cell` on each line where `side`'s shape through
-/// `cell` is at least `at_least`.
-fn add_line_cells(board: &Board, side: usize, cell: usize, at_least: u8, cells: &mut Vec<Move>) {
-    for direction in 0..4 {
-        if board.shape(side, cell, direction) >= at_least {
-            cells.extend(
-                board
-                    .line_cells(cell, direction, SHAPE_REACH)
-                    .filter(|&near| board.is_empty(near))
-                    .map(|near| near as Move),
-            );
-        }
-    }
 }

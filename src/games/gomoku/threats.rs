@@ -3,7 +3,7 @@
 
 use super::board::{cell_of, Board, Rule};
 use super::pattern::{
-    Threat, BLOCKED_THREE, FOUR, OPEN_THREE, T_DOUBLE_THREE, T_FIVE, T_FOUR, T_FOUR_THREE,
+    Shape, Threat, BLOCKED_THREE, FOUR, OPEN_THREE, T_DOUBLE_THREE, T_FIVE, T_FOUR, T_FOUR_THREE,
     T_OPEN_FOUR, T_OPEN_THREE,
 };
 use super::vcf::VcfSolver;
@@ -164,16 +164,8 @@ pub fn defences_against_four_three(board: &Board, moves: &mut Vec<Move>) {
     let mut counters = Vec::new();
     for &threat in &four_threes {
         spoilers.push(threat as Move);
-        for direction in 0..4 {
-            let shape = board.shape(them, threat, direction);
-            if shape < OPEN_THREE {
-                continue;
-            }
-            let line = board.line_cells(threat, direction, SHAPE_REACH);
-            spoilers.extend(line.filter(|&cell| board.is_empty(cell)).map(|c| c as Move));
-            if shape != FOUR {
-                continue;
-            }
+        add_line_cells(board, them, threat, OPEN_THREE, &mut spoilers);
+        for direction in (0..4).filter(|&d| board.shape(them, threat, d) == FOUR) {
             for block in board.line_cells(threat, direction, SHAPE_REACH) {
                 if !board.is_empty(block) || board.shape(them, block, direction) < FOUR {
                     continue;
@@ -182,7 +174,8 @@ pub fn defences_against_four_three(board: &Board, moves: &mut Vec<Move>) {
                     moves.clear();
                     return;
                 }
-                add_counter_cells(board, me, block, &mut counters);
+                // A stone of ours on such a line can make the block a four.
+                add_line_cells(board, me, block, BLOCKED_THREE, &mut counters);
             }
         }
     }
@@ -200,17 +193,22 @@ pub fn defences_against_four_three(board: &Board, moves: &mut Vec<Move>) {
     moves.dedup();
 }
 
-/// The empty cells on the lines through `block` along which `side` would
-/// already make a blocked three or better there: a stone of `side` on one
-/// of them can make `block` a four point.
-fn add_counter_cells(board: &Board, side: usize, block: usize, cells: &mut Vec<Move>) {
+/// The empty cells near `cell` on each line where `side`'s shape through
+/// `cell` is at least `at_least`.
+pub fn add_line_cells(
+    board: &Board,
+    side: usize,
+    cell: usize,
+    at_least: Shape,
+    cells: &mut Vec<Move>,
+) {
     for direction in 0..4 {
-        if board.shape(side, block, direction) >= BLOCKED_THREE {
+        if board.shape(side, cell, direction) >= at_least {
             cells.extend(
                 board
-                    .line_cells(block, direction, SHAPE_REACH)
-                    .filter(|&cell| board.is_empty(cell))
-                    .map(|cell| cell as Move),
+                    .line_cells(cell, direction, SHAPE_REACH)
+                    .filter(|&near| board.is_empty(near))
+                    .map(|near| near as Move),
             );
         }
     }
