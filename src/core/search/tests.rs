@@ -1,6 +1,6 @@
 //! The search's own behaviour on a game made to show it.
 
-use crate::core::control::{mate_distance_in_moves, SearchControl, SearchSignals};
+use crate::core::control::{mate_distance_in_moves, SearchControl, SearchResult, SearchSignals};
 use crate::core::game::{Game, Outcome, Player, Score, MATE_BOUND};
 use crate::core::knowledge::{Knowledge, PlainKnowledge};
 use crate::core::params::SearchParams;
@@ -83,33 +83,42 @@ impl Game for Corridor {
     }
 }
 
+/// One single-threaded search of `start` to `depth` with `params`.
+fn search_to_depth<G: Game, K: AlphaBetaKnowledge<G>>(
+    start: G,
+    knowledge: K,
+    depth: u32,
+    params: SearchParams,
+) -> SearchResult<G::Move> {
+    let mut tables = SearchTables::<G>::new(1);
+    let control = SearchControl {
+        max_depth: depth,
+        params,
+        ..Default::default()
+    };
+    search(
+        start,
+        &mut [knowledge],
+        &mut tables,
+        &SearchSignals::default(),
+        control,
+        &[],
+        &mut |_| {},
+    )
+}
+
 /// The root's best move and its score in moves to a win, if a win.
 fn search_corridor(
     length: u32,
     depth: u32,
     single_reply_extension: i32,
 ) -> (Option<u16>, Option<i32>) {
-    let mut tables = SearchTables::<Corridor>::new(1);
-    let control = SearchControl {
-        max_depth: depth,
-        params: SearchParams {
-            single_reply_extension,
-            ..SearchParams::default()
-        },
-        ..Default::default()
+    let params = SearchParams {
+        single_reply_extension,
+        ..SearchParams::default()
     };
-    let signals = SearchSignals::default();
     let start = Corridor::start_position(&length);
-    let mut knowledge = [PlainKnowledge::default()];
-    let result = search(
-        start,
-        &mut knowledge,
-        &mut tables,
-        &signals,
-        control,
-        &[],
-        &mut |_| {},
-    );
+    let result = search_to_depth(start, PlainKnowledge::default(), depth, params);
     (result.best_move, mate_distance_in_moves(result.score))
 }
 
@@ -218,22 +227,7 @@ impl Knowledge<Trap> for TrapEvaluation {
 impl AlphaBetaKnowledge<Trap> for TrapEvaluation {}
 
 fn search_trap(depth: u32, params: SearchParams) -> (Option<u16>, Score) {
-    let mut tables = SearchTables::<Trap>::new(1);
-    let control = SearchControl {
-        max_depth: depth,
-        params,
-        ..Default::default()
-    };
-    let mut knowledge = [TrapEvaluation];
-    let result = search(
-        Trap::default(),
-        &mut knowledge,
-        &mut tables,
-        &SearchSignals::default(),
-        control,
-        &[],
-        &mut |_| {},
-    );
+    let result = search_to_depth(Trap::default(), TrapEvaluation, depth, params);
     (result.best_move, result.score)
 }
 
