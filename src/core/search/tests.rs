@@ -207,7 +207,6 @@ impl Game for Trap {
 }
 
 /// Sees the dive's end position as lost by far for the side to move.
-#[derive(Default)]
 struct TrapEvaluation;
 
 impl Knowledge<Trap> for TrapEvaluation {
