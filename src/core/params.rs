@@ -40,6 +40,10 @@ pub struct SearchParams {
     /// points of its history, and more for a bad history (0: history is
     /// not asked).
     pub lmr_history_divisor: i32,
+    /// Tactical moves (those the game hints) whose hint is below
+    /// `lmr_tactical_below` are reduced as late quiet moves are, though
+    /// never pruned (0: none).
+    pub lmr_tactical_below: i32,
     /// Null-move pruning from this depth on (0: never), where the game's
     /// knowledge says it is sound; the pass is searched
     /// `null_move_reduction + depth / null_move_depth_divisor` plies shallower.
@@ -65,6 +69,10 @@ pub struct SearchParams {
     /// twice the iteration's depth from the root: a forced reply costs the
     /// attack no depth, so a line of threats is seen to its end.
     pub single_reply_extension: i32,
+    /// Internal iterative reduction: a node below the root at this depth or
+    /// more (0: never) with no move from the table is searched a ply
+    /// shallower, its move ordering being only a guess.
+    pub iir_min_depth: i32,
     /// Monte Carlo search (`SearchMethod mcts`): UCT's exploration
     /// constant in thousandths, RAVE's bias in millionths, the simulations
     /// a leaf takes before it is expanded, and the value of a move with no
@@ -93,6 +101,7 @@ impl Default for SearchParams {
             lmr_table_divisor: 0,
             lmr_table_base: 50,
             lmr_history_divisor: 0,
+            lmr_tactical_below: 0,
             null_move_min_depth: 0,
             null_move_reduction: 3,
             null_move_depth_divisor: 6,
@@ -103,6 +112,7 @@ impl Default for SearchParams {
             lmp_max_depth: 0,
             lmp_base: 3,
             single_reply_extension: 0,
+            iir_min_depth: 0,
             mcts_exploration: 0,
             mcts_rave_bias: 1_000,
             mcts_expand_visits: 8,
@@ -121,7 +131,7 @@ struct Spin {
     field: fn(&mut SearchParams) -> &mut i32,
 }
 
-const SPINS: [Spin; 25] = [
+const SPINS: [Spin; 27] = [
     Spin {
         name: "AspirationWindow",
         min: 1,
@@ -175,6 +185,12 @@ const SPINS: [Spin; 25] = [
         min: 0,
         max: 1_000_000,
         field: |p| &mut p.lmr_history_divisor,
+    },
+    Spin {
+        name: "LmrTacticalBelow",
+        min: 0,
+        max: i32::MAX,
+        field: |p| &mut p.lmr_tactical_below,
     },
     Spin {
         name: "NullMoveMinDepth",
@@ -235,6 +251,12 @@ const SPINS: [Spin; 25] = [
         min: 0,
         max: 1,
         field: |p| &mut p.single_reply_extension,
+    },
+    Spin {
+        name: "IirMinDepth",
+        min: 0,
+        max: 100,
+        field: |p| &mut p.iir_min_depth,
     },
     Spin {
         name: "MctsExploration",
@@ -311,6 +333,20 @@ impl SearchParams {
         Ok(true)
     }
 
+    /// Whether a tactical move whose ordering hint is `hint` is reduced as
+    /// a late quiet move is (`lmr_tactical_below`).
+    pub fn reduces_tactical(&self, hint: i64) -> bool {
+        hint < i64::from(self.lmr_tactical_below)
+    }
+
+    /// Internal iterative reduction: the ply a node at `depth`, `ply`
+    /// plies below the root, loses when the table has no move for it to
+    /// try first.
+    pub fn iir_reduction(&self, depth: i32, ply: usize, table_move_known: bool) -> i32 {
+        let min_depth = self.iir_min_depth;
+        i32::from(!table_move_known && ply > 0 && min_depth > 0 && depth >= min_depth)
+    }
+
     /// Plies a late move loses: the `index`th move (from 0) at `depth`,
     /// whose history score is `history`. Never below depth 0.
     pub fn late_move_reduction(&self, depth: i32, index: i32, history: i32) -> i32 {
@@ -337,6 +373,32 @@ impl SearchParams {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_a_node_below_the_root_without_a_table_move_loses_a_ply_to_iir() {
+        let params = SearchParams {
+            iir_min_depth: 4,
+            ..SearchParams::default()
+        };
+        assert_eq!(params.iir_reduction(4, 1, false), 1);
+        assert_eq!(params.iir_reduction(9, 7, false), 1);
+        assert_eq!(params.iir_reduction(3, 1, false), 0);
+        assert_eq!(params.iir_reduction(9, 1, true), 0);
+        assert_eq!(params.iir_reduction(9, 0, false), 0);
+        assert_eq!(SearchParams::default().iir_reduction(9, 1, false), 0);
+    }
+
+    #[test]
+    fn tactical_moves_are_reduced_only_below_the_hint_asked() {
+        let params = SearchParams {
+            lmr_tactical_below: 4_000_000,
+            ..SearchParams::default()
+        };
+        assert!(params.reduces_tactical(1_000_000));
+        assert!(params.reduces_tactical(3_999_999));
+        assert!(!params.reduces_tactical(4_000_000));
+        assert!(!SearchParams::default().reduces_tactical(1));
+    }
 
     #[test]
     fn every_spin_sets_its_own_field_and_announces_it() {

@@ -72,6 +72,14 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
                 return score;
             }
         }
+        let iir = self
+            .control
+            .params
+            .iir_reduction(depth, ply, table_move.is_some());
+        let node = Node {
+            depth: depth - iir,
+            ..node
+        };
 
         let mut moves = std::mem::take(&mut self.move_buffers[ply]);
         let mut keys = std::mem::take(&mut self.key_buffers[ply]);
@@ -181,6 +189,13 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
             let reducible = kind == MoveKind::Quiet
                 || (kind == MoveKind::Tactical && self.control.hints_every_move);
             let mut reduction = 0;
+            if !reducible
+                && kind == MoveKind::Tactical
+                && index > 0
+                && self.mildly_tactical(keys[index].0)
+            {
+                reduction = self.late_move_reduction(node.depth, index, mv);
+            }
             if reducible && index > 0 {
                 quiet_moves += 1;
                 if !node.pv_node && self.skip_late_move(node.depth, quiet_moves, best_score, threat)

@@ -64,6 +64,13 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
         }
     }
 
+    /// Whether a tactical move's ordering key carries a hint low enough
+    /// (`lmr_tactical_below`) for the move to be reduced as a late quiet
+    /// move is, though never pruned.
+    pub(super) fn mildly_tactical(&self, key: i64) -> bool {
+        self.control.params.reduces_tactical(key - KEY_TACTICAL)
+    }
+
     pub(super) fn reward_quiet_move(
         &mut self,
         mv: G::Move,
