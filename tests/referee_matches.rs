@@ -496,10 +496,11 @@ fn a_gtp_engine_is_told_the_pie_rule() {
 }
 
 /// A brain that loses the word TURN when it comes while it finishes its
-/// own move, as Rapfi does against an engine that answers at once: the
-/// referee sends the TURN again, and every game ends by the rules.
+/// own move, as Rapfi does against an engine that answers at once, and
+/// the word START of its second game: the referee sends each again, and
+/// every game ends by the rules.
 #[test]
-fn a_brain_that_loses_a_turn_gets_it_again() {
+fn a_brain_that_loses_a_turn_or_a_start_gets_it_again() {
     use boardgames::referee::record::parse_sgf;
     common::require_python();
     let gomoku = cargo_bin("bg-gomoku");
@@ -507,7 +508,7 @@ fn a_brain_that_loses_a_turn_gets_it_again() {
     let dropped = temp_path("busy-dropped.txt");
     let _ = std::fs::remove_file(&dropped);
     let brain = format!(
-        "python3 '{}/tests/fixtures/busy_brain.py' --dropped '{}' -- '{}' --pbrain",
+        "python3 '{}/tests/fixtures/busy_brain.py' --dropped '{}' --drop-start -- '{}' --pbrain",
         env!("CARGO_MANIFEST_DIR"),
         dropped.display(),
         gomoku.display()
@@ -541,10 +542,10 @@ fn a_brain_that_loses_a_turn_gets_it_again() {
         std::fs::remove_file(&records),
         std::fs::remove_file(&dropped),
     );
-    assert!(
-        lost.lines().count() >= 2,
-        "the brain lost no TURN: {lost:?}"
-    );
+    let (starts, turns): (Vec<&str>, Vec<&str>) =
+        lost.lines().partition(|line| line.starts_with("START"));
+    assert!(turns.len() >= 2, "the brain lost no TURN: {lost:?}");
+    assert_eq!(starts, ["START 9"], "the second game's START was lost once");
     assert_eq!(games.len(), 2);
     for game in &games {
         assert_eq!(

@@ -42,18 +42,7 @@ impl EngineProtocol for PbrainClient {
             ));
         }
         let size = board_size.unwrap_or(15) as usize;
-        send(client, PbrainCommand::Start(size))?;
-        let deadline = Instant::now() + client.timeouts.handshake;
-        let answer = client.wait_for(deadline, "an answer to START", |line| {
-            match parse_reply(line) {
-                Some(PbrainReply::Ok) => Some(Ok(())),
-                Some(PbrainReply::Error(_)) => Some(Err(line.to_owned())),
-                _ => None,
-            }
-        })?;
-        if let Err(answer) = answer {
-            return Err(Fault::Protocol(format!("START {size}: {answer}")));
-        }
+        start(client, size)?;
         let info = |key: &str, value: String| PbrainCommand::Info {
             key: key.to_owned(),
             value,
@@ -223,6 +212,40 @@ impl EngineProtocol for PbrainClient {
 /// most `wait` from `sent`; a timeout is the brain's only when the move was
 /// `timed`. The board shows the brain's MESSAGE and DEBUG lines as its
 /// thinking.
+/// `START size`, sent again when the brain lost its word as it loses a
+/// `TURN` (a new game begins the moment the last one ends, while a brain
+/// may still be finishing the move that ended it).
+fn start(client: &mut EngineClient, size: usize) -> Result<(), Fault> {
+    let mut resent = 0;
+    loop {
+        send(client, PbrainCommand::Start(size))?;
+        let deadline = Instant::now() + client.timeouts.handshake;
+        let argument = size.to_string();
+        let answer = client.wait_for(deadline, "an answer to START", |line| {
+            match parse_reply(line) {
+                Some(PbrainReply::Ok) => Some(None),
+                Some(PbrainReply::Error(why)) => Some(Some(why)),
+                Some(PbrainReply::Unknown(why)) if lost_command_word(&why, &argument) => {
+                    Some(Some(why))
+                }
+                _ => None,
+            }
+        })?;
+        let Some(why) = answer else {
+            return Ok(());
+        };
+        if resent == MAX_RESENT_TURNS || !lost_command_word(&why, &argument) {
+            return Err(Fault::Protocol(format!("START {size}: {why}")));
+        }
+        resent += 1;
+        log::warn!(
+            "{} lost the word START of 'START {size}' ('{why}'): sent again",
+            client.display_name
+        );
+        std::thread::sleep(RESEND_PAUSE);
+    }
+}
+
 fn next_answer(
     client: &mut EngineClient,
     sent: Instant,
@@ -262,7 +285,8 @@ fn send(client: &mut EngineClient, command: PbrainCommand) -> Result<Instant, Fa
     client.send(&command.to_string())
 }
 
-/// How often one move's `TURN` is sent again after a brain lost it.
+/// How often one move's `TURN`, or a game's `START`, is sent again after
+/// a brain lost its word.
 const MAX_RESENT_TURNS: u32 = 3;
 /// Time for a brain that is finishing its own move to come back to its
 /// input loop before the `TURN` it lost is sent again.
@@ -278,9 +302,14 @@ const RESEND_PAUSE: Duration = Duration::from_millis(5);
 /// played, so sending the `TURN` again is what the brain needed, and no
 /// fault of the game.
 fn dropped_turn(why: &str, turn: Point) -> bool {
-    let point = turn.to_string();
+    lost_command_word(why, &turn.to_string())
+}
+
+/// Whether an error answer ends with `argument` alone: the brain read the
+/// argument of our command as a command of its own.
+fn lost_command_word(why: &str, argument: &str) -> bool {
     why.trim_end()
-        .strip_suffix(point.as_str())
+        .strip_suffix(argument)
         .is_some_and(|before| before.ends_with([' ', ':']) || before.is_empty())
 }
 
@@ -306,6 +335,14 @@ mod tests {
         assert!(!dropped_turn("Unknown command: 7,9 extra", turn));
         assert!(!dropped_turn("cell 7,8 is occupied", turn));
         assert!(!dropped_turn("", turn));
+    }
+
+    #[test]
+    fn a_lost_start_word_is_told_from_other_errors() {
+        assert!(lost_command_word("Unknown command: 15", "15"));
+        assert!(!lost_command_word("Unknown command: 115", "15"));
+        assert!(!lost_command_word("unsupported size 15 x", "15"));
+        assert!(!lost_command_word("unsupported size", "15"));
     }
 
     #[test]
