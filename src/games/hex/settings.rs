@@ -48,6 +48,12 @@ impl KnowledgeSettings for EvalSettings {
                 },
             },
             OptionSpec {
+                name: "PlayoutLadders",
+                kind: OptionKind::Check {
+                    default: defaults.playout_ladders,
+                },
+            },
+            OptionSpec {
                 name: "TreeFillIn",
                 kind: OptionKind::Check {
                     default: defaults.tree_fill_in,
@@ -64,6 +70,7 @@ impl KnowledgeSettings for EvalSettings {
             "closerlook" => self.closer_look = CloserLook::parse(value)?,
             "playoutpolicy" => self.playout_policy = parse_check(name, value)?,
             "playoutfillin" => self.playout_fill_in = parse_check(name, value)?,
+            "playoutladders" => self.playout_ladders = parse_check(name, value)?,
             "treefillin" => self.tree_fill_in = parse_check(name, value)?,
             _ => return Ok(false),
         }
