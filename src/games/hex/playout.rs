@@ -26,8 +26,6 @@ pub struct PlayoutStyle<'a> {
     pub policy: Option<&'a DenseGammas>,
     /// Fills dead cells and captured pairs as they appear.
     pub fill_in: bool,
-    /// Blocks the opponent's ladders (`ladder_block`).
-    pub ladders: bool,
 }
 
 /// The playout's own board, kept between playouts to spare allocations.
@@ -72,14 +70,7 @@ impl PlayoutBoard {
             .last_placed()
             .filter(|&cell| self.cells[cell] == stone_of(mover.other()));
         while !self.empty.is_empty() {
-            let reply = last.and_then(|intruder| {
-                self.bridge_reply(geo, intruder, mover, rng).or_else(|| {
-                    style
-                        .ladders
-                        .then(|| self.ladder_block(geo, intruder, mover))
-                        .flatten()
-                })
-            });
+            let reply = last.and_then(|intruder| self.bridge_reply(geo, intruder, mover, rng));
             let near = match (reply, last, policy) {
                 (None, Some(last), Some(policy)) => self.near_last(geo, last, mover, policy, rng),
                 _ => None,
@@ -193,33 +184,6 @@ impl PlayoutBoard {
         }
     }
 
-    /// The edge cell that stops the opponent's stone on `pusher` from
-    /// reaching its edge, when `pusher` stands on the opponent's second
-    /// row with one of its two edge cells `mover`'s and the other empty:
-    /// the move of a ladder's defender. Random play would leave the
-    /// attacker that cell half the time, and a ladder would look like a
-    /// connection whether or not it meets an escape.
-    fn ladder_block(&self, geo: &Geometry, pusher: usize, mover: Player) -> Option<usize> {
-        let attacker = self.cells[pusher];
-        let goal = goal_edges(attacker);
-        if geo.edges[pusher] & goal != 0 {
-            return None;
-        }
-        let (mut free, mut blocked) = (None, 0);
-        for &cell in &geo.ring[pusher] {
-            if cell == NO_CELL || geo.edges[cell as usize] & goal == 0 {
-                continue;
-            }
-            match self.cells[cell as usize] {
-                EMPTY if free.is_none() => free = Some(cell as usize),
-                EMPTY => return None,
-                stone if stone == stone_of(mover) => blocked += 1,
-                _ => return None,
-            }
-        }
-        free.filter(|_| blocked == 1)
-    }
-
     /// A cell around `last` drawn by its strength, or `None` when the draw
     /// falls on the rest of the board, each of whose cells weighs as an
     /// open cell far from the last stone.
@@ -307,13 +271,12 @@ mod tests {
         let mut playouts = PlayoutBoard::default();
         let policy = [None, Some(&*crate::games::hex::policy::DENSE_GAMMAS)];
         for size in [1, 2, 5, 11] {
-            for round in 0..160 {
+            for round in 0..80 {
                 let hex = board(size);
                 let mut record = PlayoutRecord::new(size * size);
                 let style = PlayoutStyle {
                     policy: policy[round % 2],
                     fill_in: round % 4 >= 2,
-                    ladders: round >= 80,
                 };
                 let winner = playouts.play(&hex, &mut rng, &mut record, style);
                 // Replay the filled board through the rules: the same winner.
@@ -385,28 +348,6 @@ mod tests {
             p.bridge_reply(geo, geo.cell(2, 1), Player::P1, &mut rng),
             None
         );
-    }
-
-    #[test]
-    fn a_ladder_is_blocked_on_the_edge_row_and_nothing_else_is() {
-        // White (LEFT/RIGHT) pushes on b3, its second column, beside Black's
-        // a4 on its edge column: Black blocks a3, White's one edge cell left.
-        let (p, geo) = stones(&[(0, 3)], &[(1, 2)]);
-        let pusher = geo.cell(1, 2);
-        assert_eq!(p.ladder_block(geo, pusher, Player::P1), Some(geo.cell(0, 2)));
-        // Both edge cells free: a template, not a ladder.
-        let (p, geo) = stones(&[], &[(1, 2)]);
-        assert_eq!(p.ladder_block(geo, geo.cell(1, 2), Player::P1), None);
-        // Both taken by Black: nothing left to block.
-        let (p, geo) = stones(&[(0, 3), (0, 2)], &[(1, 2)]);
-        assert_eq!(p.ladder_block(geo, geo.cell(1, 2), Player::P1), None);
-        // A stone on the edge row itself pushes nothing.
-        let (p, geo) = stones(&[(0, 3)], &[(0, 2)]);
-        assert_eq!(p.ladder_block(geo, geo.cell(0, 2), Player::P1), None);
-        // Black's ladder on its own second row (row 2), White's stone on
-        // row 1 beside it: White blocks the other row-1 cell.
-        let (p, geo) = stones(&[(2, 1)], &[(3, 0)]);
-        assert_eq!(p.ladder_block(geo, geo.cell(2, 1), Player::P2), Some(geo.cell(2, 0)));
     }
 
     #[test]

@@ -48,12 +48,6 @@ impl KnowledgeSettings for EvalSettings {
                 },
             },
             OptionSpec {
-                name: "PlayoutLadders",
-                kind: OptionKind::Check {
-                    default: defaults.playout_ladders,
-                },
-            },
-            OptionSpec {
                 name: "TreeFillIn",
                 kind: OptionKind::Check {
                     default: defaults.tree_fill_in,
@@ -70,7 +64,6 @@ impl KnowledgeSettings for EvalSettings {
             "closerlook" => self.closer_look = CloserLook::parse(value)?,
             "playoutpolicy" => self.playout_policy = parse_check(name, value)?,
             "playoutfillin" => self.playout_fill_in = parse_check(name, value)?,
-            "playoutladders" => self.playout_ladders = parse_check(name, value)?,
             "treefillin" => self.tree_fill_in = parse_check(name, value)?,
             _ => return Ok(false),
         }

@@ -441,7 +441,6 @@ impl MonteCarloKnowledge<Hex> for HexKnowledge {
         let style = PlayoutStyle {
             policy: self.eval_settings.playout_policy.then(|| &*DENSE_GAMMAS),
             fill_in: self.eval_settings.playout_fill_in,
-            ladders: self.eval_settings.playout_ladders,
         };
         Some(self.playouts.play(hex, rng, record, style))
     }

@@ -106,7 +106,6 @@ impl PlayoutBoard {
         let style = PlayoutStyle {
             policy: None,
             fill_in: true,
-            ladders: false,
         };
         // A record without moves: fill-in here notes nothing.
         self.start(hex, &mut PlayoutRecord::new(0), style);

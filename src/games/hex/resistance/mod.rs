@@ -75,10 +75,6 @@ pub struct EvalSettings {
     /// Monte Carlo playouts fill dead cells and captured pairs as they
     /// appear (`PlayoutFillIn`).
     pub playout_fill_in: bool,
-    /// Monte Carlo playouts block a ladder: a stone the opponent pushes
-    /// onto its second row beside one of ours on the edge row, with one
-    /// edge cell left to it (`PlayoutLadders`).
-    pub playout_ladders: bool,
     /// The searches' moves leave out the cells fill-in fills: dead cells
     /// and captured pairs (`TreeFillIn`).
     pub tree_fill_in: bool,
@@ -136,7 +132,6 @@ impl EvalSettings {
             tempo: table.get("tempo")?,
             playout_policy: true,
             playout_fill_in: true,
-            playout_ladders: false,
             tree_fill_in: false,
             closer_look: CloserLook::Connections,
         };

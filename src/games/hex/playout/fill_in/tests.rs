@@ -147,7 +147,6 @@ fn ring_codes_kept_through_a_playout_are_the_full_board_s() {
         let style = super::super::PlayoutStyle {
             policy: None,
             fill_in: true,
-            ladders: size % 2 == 1,
         };
         board.play(&hex, &mut rng, &mut record, style);
         let kept = board.codes.clone();
