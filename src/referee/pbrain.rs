@@ -208,19 +208,15 @@ impl EngineProtocol for PbrainClient {
     }
 }
 
-/// The brain's next line that is not chatter, with its reading, waiting at
-/// most `wait` from `sent`; a timeout is the brain's only when the move was
-/// `timed`. The board shows the brain's MESSAGE and DEBUG lines as its
-/// thinking.
 /// `START size`, sent again when the brain lost its word as it loses a
 /// `TURN` (a new game begins the moment the last one ends, while a brain
 /// may still be finishing the move that ended it).
 fn start(client: &mut EngineClient, size: usize) -> Result<(), Fault> {
+    let argument = size.to_string();
     let mut resent = 0;
     loop {
         send(client, PbrainCommand::Start(size))?;
         let deadline = Instant::now() + client.timeouts.handshake;
-        let argument = size.to_string();
         let answer = client.wait_for(deadline, "an answer to START", |line| {
             match parse_reply(line) {
                 Some(PbrainReply::Ok) => Some(None),
@@ -246,6 +242,10 @@ fn start(client: &mut EngineClient, size: usize) -> Result<(), Fault> {
     }
 }
 
+/// The brain's next line that is not chatter, with its reading, waiting at
+/// most `wait` from `sent`; a timeout is the brain's only when the move was
+/// `timed`. The board shows the brain's MESSAGE and DEBUG lines as its
+/// thinking.
 fn next_answer(
     client: &mut EngineClient,
     sent: Instant,
