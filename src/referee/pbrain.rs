@@ -114,7 +114,7 @@ impl EngineProtocol for PbrainClient {
             let mv = match reply {
                 Some(PbrainReply::Error(ref why) | PbrainReply::Unknown(ref why)) => {
                     match turn_sent.filter(|&turn| dropped_turn(why, turn)) {
-                        Some(turn) if resent < MAX_RESENT_TURNS => {
+                        Some(turn) if resent < MAX_RESENDS => {
                             resent += 1;
                             log::warn!(
                                 "{} lost the word TURN of 'TURN {turn}' ('{text}'): sent again",
@@ -230,7 +230,7 @@ fn start(client: &mut EngineClient, size: usize) -> Result<(), Fault> {
         let Some(why) = answer else {
             return Ok(());
         };
-        if resent == MAX_RESENT_TURNS || !lost_command_word(&why, &argument) {
+        if resent == MAX_RESENDS || !lost_command_word(&why, &argument) {
             return Err(Fault::Protocol(format!("START {size}: {why}")));
         }
         resent += 1;
@@ -287,7 +287,7 @@ fn send(client: &mut EngineClient, command: PbrainCommand) -> Result<Instant, Fa
 
 /// How often one move's `TURN`, or a game's `START`, is sent again after
 /// a brain lost its word.
-const MAX_RESENT_TURNS: u32 = 3;
+const MAX_RESENDS: u32 = 3;
 /// Time for a brain that is finishing its own move to come back to its
 /// input loop before the `TURN` it lost is sent again.
 const RESEND_PAUSE: Duration = Duration::from_millis(5);
