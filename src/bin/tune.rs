@@ -25,7 +25,7 @@ use boardgames::tuning::datagen::{self, DatagenJob};
 use boardgames::tuning::dataset;
 use boardgames::tuning::network_command::{run_network_training, NetworkJob};
 use boardgames::tuning::network_train::TrainSettings;
-use boardgames::tuning::policy_fit::{run_policy_fit, IterationReport, PolicyJob, Sources};
+use boardgames::tuning::policy_fit::{run_policy_fit, IterationReport, PolicyJob, Sources, Split};
 use boardgames::tuning::sample::SampleFilter;
 use boardgames::tuning::spsa_run::{run_spsa, ParamRequest, SpsaJob};
 use boardgames::tuning::texel::FitSettings;
@@ -193,6 +193,10 @@ enum Command {
         /// Games numbered a multiple of this are held back to measure the fit.
         #[arg(long, default_value_t = 10)]
         held_every: u32,
+        /// Fit on only the first N games not held back (the held-back ones
+        /// stay the same): a learning curve, fit by fit.
+        #[arg(long)]
+        training_games: Option<usize>,
         /// Fit only these feature groups (comma-separated names, e.g.
         /// `pattern,last`); the others keep gamma 1.
         #[arg(long, value_delimiter = ',')]
@@ -725,6 +729,7 @@ fn run(cli: Cli) -> Result<String, String> {
             iterations,
             min_seen,
             held_every,
+            training_games,
             groups,
             notes,
             compare,
@@ -736,7 +741,10 @@ fn run(cli: Cli) -> Result<String, String> {
                 out,
                 iterations: iterations as usize,
                 min_seen: min_seen.max(1),
-                held_every,
+                split: Split {
+                    held_every,
+                    training_games,
+                },
                 groups,
                 header: header.join("\n"),
                 compare,

@@ -78,9 +78,45 @@ impl Competitions {
 /// What `collect` read.
 #[derive(Debug, Default)]
 pub struct Collected {
+    /// Games used, training and held back.
     pub games: usize,
+    pub training_games: usize,
     pub training: Competitions,
     pub held_back: Competitions,
+}
+
+/// Which games are held back to measure the fit, and how many of the
+/// others it learns from. Games numbered a multiple of `held_every` are
+/// held back (0: none) whatever `training_games` says, so fits on more or
+/// fewer games are measured on the same positions: a learning curve.
+#[derive(Clone, Copy, Debug)]
+pub struct Split {
+    pub held_every: u32,
+    /// The first this many games not held back are fitted, the rest left
+    /// out (`None`: all).
+    pub training_games: Option<usize>,
+}
+
+impl Split {
+    /// Where game `index` goes, counted in `collected`; `None` when the
+    /// training games are already full.
+    pub(super) fn place<'a>(
+        &self,
+        index: u32,
+        collected: &'a mut Collected,
+    ) -> Option<&'a mut Competitions> {
+        let held = self.held_every > 0 && index.is_multiple_of(self.held_every);
+        if !held && self.training_games == Some(collected.training_games) {
+            return None;
+        }
+        collected.games += 1;
+        if held {
+            Some(&mut collected.held_back)
+        } else {
+            collected.training_games += 1;
+            Some(&mut collected.training)
+        }
+    }
 }
 
 /// Turns positions into competitions among their legal moves, with the
@@ -139,24 +175,22 @@ pub struct Sources {
 }
 
 /// Every searched position of the games in `sources` as a competition,
-/// every `held_every`-th game of each kind held back (0: none). In data
+/// split into training and held-back games by `split`. In data
 /// files, moves of the opening (no search score) are no competitions; in
 /// records, neither are the opening's nor moves played after a proof
 /// (`policy_records`). Moves the policy does not judge (no features) never
 /// are.
 pub fn collect<G: Game, F: MoveFeatures<G>>(
     sources: &Sources,
-    held_every: u32,
+    split: &Split,
 ) -> Result<Collected, String> {
     let mut maker = CompetitionMaker::<G, F>::new()?;
     let mut collected = Collected::default();
     for path in &sources.data {
         let (data, rules) = dataset::read_games_of::<G>(path)?;
         for game in &data.games {
-            let held = held_every > 0 && game.index % held_every == 0;
-            let target = match held {
-                true => &mut collected.held_back,
-                false => &mut collected.training,
+            let Some(target) = split.place(game.index, &mut collected) else {
+                continue;
             };
             dataset::replay::<G>(game, &rules, |data| {
                 if data.score != NO_SCORE {
@@ -164,15 +198,9 @@ pub fn collect<G: Game, F: MoveFeatures<G>>(
                 }
             })
             .map_err(|e| format!("{}: {e}", path.display()))?;
-            collected.games += 1;
         }
     }
-    super::policy_records::collect_records(
-        &sources.records,
-        held_every,
-        &mut maker,
-        &mut collected,
-    )?;
+    super::policy_records::collect_records(&sources.records, split, &mut maker, &mut collected)?;
     Ok(collected)
 }
 
@@ -407,7 +435,7 @@ pub struct PolicyJob {
     pub iterations: usize,
     /// Values seen fewer times among the training moves keep gamma 1.
     pub min_seen: u32,
-    pub held_every: u32,
+    pub split: Split,
     /// The names of the feature groups to fit (all when empty); the other
     /// groups' gammas stay 1, e.g. a table for playouts that read only
     /// some groups.
@@ -435,7 +463,7 @@ pub fn run_policy_fit<G: Game, F: MoveFeatures<G>>(
     mut on_iteration: impl FnMut(&IterationReport),
 ) -> Result<String, String> {
     let started = Instant::now();
-    let mut collected = collect::<G, F>(&job.sources, job.held_every)?;
+    let mut collected = collect::<G, F>(&job.sources, &job.split)?;
     if collected.training.is_empty() {
         return Err("no searched positions to fit on".into());
     }
@@ -477,12 +505,13 @@ pub fn run_policy_fit<G: Game, F: MoveFeatures<G>>(
         last = report(&fit, iteration);
         on_iteration(&last);
         let header = format!(
-            "{}\n{} games, {} positions fitted, {} held back; {} values fitted \
-             (seen at least {} times); after {iteration} iterations the played \
-             move ranks first in {:.1}% of the held-back positions (mean \
+            "{}\n{} games ({} fitted), {} positions fitted, {} held back; {} values \
+             fitted (seen at least {} times); after {iteration} iterations the \
+             played move ranks first in {:.1}% of the held-back positions (mean \
              log-likelihood {:.4}; {:.1}% and {:.4} with every gamma 1)",
             job.header,
             collected.games,
+            collected.training_games,
             collected.training.len(),
             collected.held_back.len(),
             vocabulary.fitted_values(),

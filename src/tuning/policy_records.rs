@@ -9,18 +9,18 @@
 
 use std::path::PathBuf;
 
-use super::policy_fit::{Collected, CompetitionMaker};
+use super::policy_fit::{Collected, CompetitionMaker, Split};
 use super::sample::{record_start, recorded_move};
 use crate::core::game::Game;
 use crate::core::policy::MoveFeatures;
 use crate::referee::record::{parse_json_lines, GameRecord};
 use crate::wire::score::Score;
 
-/// Adds the games of `paths` to `collected`, every `held_every`-th game
-/// (counted over all the files) held back.
+/// Adds the games of `paths` to `collected`, split by `split` (the games
+/// numbered over all the files).
 pub(super) fn collect_records<G: Game, F: MoveFeatures<G>>(
     paths: &[PathBuf],
-    held_every: u32,
+    split: &Split,
     maker: &mut CompetitionMaker<G, F>,
     collected: &mut Collected,
 ) -> Result<(), String> {
@@ -30,17 +30,15 @@ pub(super) fn collect_records<G: Game, F: MoveFeatures<G>>(
             .map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
         let records = parse_json_lines(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         for record in &records {
-            let held = held_every > 0 && index.is_multiple_of(held_every);
-            let target = match held {
-                true => &mut collected.held_back,
-                false => &mut collected.training,
+            let placed = split.place(index, collected);
+            index += 1;
+            let Some(target) = placed else {
+                continue;
             };
             replay_record::<G>(record, |position, played| {
                 maker.add(target, position, played)
             })
             .map_err(|e| format!("{} round {}: {e}", path.display(), record.round))?;
-            index += 1;
-            collected.games += 1;
         }
     }
     Ok(())
@@ -137,11 +135,30 @@ mod tests {
             .collect();
         std::fs::write(&path, lines).expect("records written");
         let mut maker = CompetitionMaker::<Hex, HexPolicy>::new().expect("Hex's groups fit");
-        let mut collected = Collected::default();
-        collect_records(&[path], 10, &mut maker, &mut collected).expect("records read");
-        assert_eq!(collected.games, 20);
-        assert_eq!(collected.training.len(), 18 * 2);
-        assert_eq!(collected.held_back.len(), 2 * 2);
+        let mut read = |training_games| {
+            let split = Split {
+                held_every: 10,
+                training_games,
+            };
+            let mut collected = Collected::default();
+            collect_records(
+                std::slice::from_ref(&path),
+                &split,
+                &mut maker,
+                &mut collected,
+            )
+            .expect("records read");
+            collected
+        };
+        let all = read(None);
+        assert_eq!(all.games, 20);
+        assert_eq!(all.training.len(), 18 * 2);
+        assert_eq!(all.held_back.len(), 2 * 2);
+        // Fewer training games leave the held-back ones as they were.
+        let few = read(Some(5));
+        assert_eq!((few.games, few.training_games), (7, 5));
+        assert_eq!(few.training.len(), 5 * 2);
+        assert_eq!(few.held_back.len(), 2 * 2);
         std::fs::remove_dir_all(&dir).ok();
     }
 }
