@@ -156,13 +156,16 @@ fn a_gomoku_network_plays_through_evalfile_and_a_foreign_one_is_refused() {
     assert!(said.iter().all(|l| !l.contains("error")), "{said:?}");
     engine.send("position startpos moves h8 h9");
     let line = network_line(&mut engine);
-    assert!(line.contains("gomoku-stones-15x15"), "{line}");
+    assert!(line.contains("gomoku-shape-sets"), "{line}");
     let lines = engine.ask("go depth 3", "bestmove");
     let best = lines.last().expect("a bestmove line");
     assert!(!best.contains("none"), "{best}");
-    // Another board size keeps the classical shapes, network or not.
+    // The shape sets do not depend on where a cell lies: the same network
+    // evaluates another board size.
     engine.send("setoption name BoardSize value 13");
     engine.send("position startpos moves g7");
-    assert_eq!(network_line(&mut engine), "no network line");
+    assert!(network_line(&mut engine).contains("gomoku-shape-sets"));
+    let lines = engine.ask("go depth 3", "bestmove");
+    assert!(!lines.last().expect("a bestmove line").contains("none"));
     engine.finish();
 }

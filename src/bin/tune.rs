@@ -13,7 +13,7 @@ use boardgames::core::Game;
 use boardgames::engine::EngineProfile;
 use boardgames::games::breakthrough::network::PieceFeatures;
 use boardgames::games::breakthrough::{Breakthrough, BreakthroughKnowledge};
-use boardgames::games::gomoku::network::StoneFeatures;
+use boardgames::games::gomoku::network::ShapeSetFeatures;
 use boardgames::games::gomoku::{Gomoku, GomokuKnowledge};
 use boardgames::games::hex::policy::HexPolicy;
 use boardgames::games::hex::Hex;
@@ -114,7 +114,8 @@ enum Command {
     /// sides, one hidden layer a side, one output) on `datagen` files, and
     /// writes the quantized network for the engine's `EvalFile`. A stopped
     /// run resumes from its checkpoint. The games with network features:
-    /// Breakthrough (8x8) and Gomoku (15x15).
+    /// Breakthrough (8x8) and Gomoku (the shape sets of the empty cells,
+    /// any size).
     TrainNetwork {
         #[arg(long, ignore_case = true, value_parser = PossibleValuesParser::new(["breakthrough", "gomoku"]))]
         game: String,
@@ -417,7 +418,7 @@ fn train_network(game: &str, mut job: NetworkJob) -> Result<String, String> {
             if job.settings.scale <= 0.0 {
                 job.settings.scale = GomokuKnowledge::profile().wdl.scale as f32;
             }
-            train_with::<Gomoku, StoneFeatures>(&job)
+            train_with::<Gomoku, ShapeSetFeatures>(&job)
         }
         other => Err(format!("no network features for {other} yet")),
     }

@@ -142,6 +142,16 @@ impl<G: Game, F: FeatureSet<G>> AccumulatorStack<G, F> {
     /// Plays `mv` on `position` and pushes its accumulators, the parent's
     /// updated by the features the move changes.
     pub fn play(&mut self, network: &Network, position: &mut G, mv: G::Move) {
+        if !F::LISTS_CHANGES {
+            // No key: the child is computed afresh if it is evaluated.
+            while self.entries.len() <= self.top + 1 {
+                self.entries.push(blank_entry(network));
+            }
+            position.make_move(mv);
+            self.top += 1;
+            self.entries[self.top].key = None;
+            return;
+        }
         self.current(network, position);
         if self.entries.len() <= self.top + 1 {
             self.entries.push(blank_entry(network));

@@ -51,7 +51,7 @@ pub fn float_and_quantized_agree<G: Game, F: FeatureSet<G>>(start: &G, max_plies
     let (float, network) = random_network::<G, F>(&mut rng, 49.2);
     let mut stack = AccumulatorStack::<G, F>::default();
     let (mut mover, mut other) = (Vec::new(), Vec::new());
-    let (mut total_error, mut total_size) = (0.0, 0.0);
+    let (mut total_error, mut total_size, mut total_rows) = (0.0, 0.0, 0.0);
     for _ in 0..300 {
         let plies = rng.gen_range(0..max_plies);
         let game = random_position(start, &mut rng, plies);
@@ -76,10 +76,17 @@ pub fn float_and_quantized_agree<G: Game, F: FeatureSet<G>>(start: &G, max_plies
         );
         total_error += error;
         total_size += expected.abs();
+        total_rows += rows;
     }
-    // The bound is for the worst case; the rounding errors mostly cancel.
+    // The bound is for the worst case; the rounding errors mostly cancel,
+    // and grow with the rows summed as the usual error above does.
     let (mean_error, mean_size) = (total_error / 300.0, total_size / 300.0);
-    assert!(mean_error <= 1.5, "mean error {mean_error} points");
+    let mean_rows = total_rows / 300.0;
+    let allowed = 1.5 * (mean_rows / 33.0).max(1.0);
+    assert!(
+        mean_error <= allowed,
+        "mean error {mean_error} points over {mean_rows} rows"
+    );
     assert!(mean_size >= 20.0, "the scores tell positions apart");
 }
 
@@ -103,7 +110,8 @@ fn rounding_bound(float: &FloatNetwork, mover: &[u16], other: &[u16]) -> f32 {
 
 /// After any line of moves and take-backs from `start`, the accumulators
 /// updated move by move equal fresh ones, and only the root was computed
-/// afresh.
+/// afresh; where the feature set lists no changes, each position a move
+/// reached once, and none a take-back returned to.
 pub fn incremental_accumulators_equal_fresh_ones<G: Game, F: FeatureSet<G>>(start: &G) {
     let mut rng = SmallRng::seed_from_u64(11);
     let (_, network) = random_network::<G, F>(&mut rng, 49.2);
@@ -112,6 +120,7 @@ pub fn incremental_accumulators_equal_fresh_ones<G: Game, F: FeatureSet<G>>(star
         let mut game = start.clone();
         let mut played: Vec<G::Move> = Vec::new();
         let mut moves = Vec::new();
+        let mut moves_played = 0;
         stack.evaluate(&network, &game);
         for _ in 0..120 {
             game.generate_moves(&mut moves);
@@ -125,7 +134,9 @@ pub fn incremental_accumulators_equal_fresh_ones<G: Game, F: FeatureSet<G>>(star
             } else if let Some(&mv) = moves.get(rng.gen_range(0..moves.len().max(1))) {
                 stack.play(&network, &mut game, mv);
                 played.push(mv);
+                moves_played += 1;
             }
+            stack.evaluate(&network, &game);
             let views = stack.views(&game).expect("the top is this position");
             for (index, view) in [Player::P1, Player::P2].into_iter().enumerate() {
                 let mut features = Vec::new();
@@ -134,7 +145,12 @@ pub fn incremental_accumulators_equal_fresh_ones<G: Game, F: FeatureSet<G>>(star
                 assert_eq!(views[index], fresh, "after {} moves", played.len());
             }
         }
-        assert_eq!(stack.refreshes(), 1, "only the root is computed afresh");
+        let expected = if F::LISTS_CHANGES {
+            1
+        } else {
+            1 + moves_played
+        };
+        assert_eq!(stack.refreshes(), expected, "positions computed afresh");
     }
 }
 

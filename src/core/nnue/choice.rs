@@ -174,10 +174,10 @@ pub fn read_built_in<G: Game, F: FeatureSet<G>>(bytes: &[u8]) -> Option<Arc<Netw
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::gomoku::network::StoneFeatures;
+    use crate::games::gomoku::network::ShapeSetFeatures;
     use crate::games::gomoku::Gomoku;
 
-    type Choice = NetworkChoice<Gomoku, StoneFeatures>;
+    type Choice = NetworkChoice<Gomoku, ShapeSetFeatures>;
 
     #[test]
     fn without_a_network_the_evaluation_stays_classical() {

@@ -24,8 +24,14 @@ pub trait FeatureSet<G: Game>: Send + Sync + 'static {
     /// Clears `features` and fills it with the active features of `view`.
     fn active(position: &G, view: Player, features: &mut Vec<u16>);
 
+    /// Whether `changes` lists what a move changes. A feature set whose
+    /// moves change more than `MAX_CHANGES` features (the shapes of whole
+    /// lines of cells) says no: the accumulators of a position after a move
+    /// are then computed afresh, when it is evaluated.
+    const LISTS_CHANGES: bool = true;
+
     /// What playing `mv` in `position` (before the move) changes in the
-    /// active features of `view`.
+    /// active features of `view` (never asked where `LISTS_CHANGES` is false).
     fn changes(position: &G, mv: G::Move, view: Player, changes: &mut FeatureChanges);
 
     /// The feature's image in the position's mirror image, for games

@@ -9,7 +9,7 @@ use std::time::Instant;
 use super::board::{Board, CELL_COUNT};
 use super::defence::moves_against_hidden_vcf;
 use super::eval;
-use super::network::StoneFeatures;
+use super::network::ShapeSetFeatures;
 use super::pattern::{T_DOUBLE_THREE, T_FOUR};
 use super::threats;
 use super::vcf::{VcfSolver, VcfStats};
@@ -78,7 +78,7 @@ pub struct GomokuKnowledge {
     hidden_vcf_defences: HashMap<u64, Option<Vec<Move>>>,
     /// The network the search evaluates with; `None`: the classical shapes.
     network: Option<Arc<Network>>,
-    accumulators: AccumulatorStack<Gomoku, StoneFeatures>,
+    accumulators: AccumulatorStack<Gomoku, ShapeSetFeatures>,
 }
 
 impl GomokuKnowledge {

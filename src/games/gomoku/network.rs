@@ -1,63 +1,103 @@
-//! Gomoku's network inputs for the learned-evaluation experiment: each
-//! stone on its cell, "mine" or "theirs" as one side sees it, on the 15x15
-//! board only. 450 features a view; a move adds one to each view. Stones
-//! alone make the network learn every shape from data, where the classical
-//! evaluation is told them (docs/results/learned-evaluation.md, step 3).
+//! Gomoku's network inputs for the learned evaluation: on every empty cell,
+//! the shape set each side would make there (its four line shapes, the
+//! directions forgotten; `pattern::SHAPE_SETS`), "mine" or "theirs" as one
+//! side sees it. A feature is a shape set, active once per cell holding it,
+//! so the accumulator sums a row per cell: the network starts from what the
+//! classical evaluation knows, where a network over bare stones (which lost
+//! 1-79 to it, docs/results/learned-evaluation.md, step 3) had to learn
+//! every shape from data. The features do not depend on where on the board
+//! a cell lies, so one network serves every size.
+//!
+//! A stone changes the shapes of up to forty cells along its lines, far
+//! more than a move's list of changes holds: a position after a move is
+//! computed afresh, from the combinations the board keeps.
 
-use super::board::{coordinates, EMPTY, STRIDE};
+use once_cell::sync::Lazy;
+
+use super::board::{cell_of, Board};
+use super::pattern::{
+    combination_index, shape_set_index, Shape, ONE, SHAPE_COUNT, SHAPE_SETS, SHAPE_SET_COUNT,
+};
 use super::{Gomoku, Move};
-use crate::core::game::{Game, Player};
+use crate::core::game::Player;
 use crate::core::nnue::{FeatureChanges, FeatureSet};
 
-/// The one board size the features describe.
-pub const NETWORK_SIZE: usize = 15;
-const CELLS: u16 = (NETWORK_SIZE * NETWORK_SIZE) as u16;
+/// `SET_OF_COMBINATION`'s mark of a cell with nothing to build on.
+const NOTHING: u16 = u16::MAX;
+
+/// The shape set of each combination of four direction shapes, or
+/// `NOTHING` where no shape is better than a lone stone: such cells, most
+/// of the board, are left out of the features.
+static SET_OF_COMBINATION: Lazy<Vec<u16>> = Lazy::new(|| {
+    (0..SHAPE_COUNT.pow(4))
+        .map(|index| {
+            let mut rest = index;
+            let mut shapes: [Shape; 4] = [0; 4];
+            for shape in shapes.iter_mut().rev() {
+                *shape = (rest % SHAPE_COUNT) as Shape;
+                rest /= SHAPE_COUNT;
+            }
+            debug_assert_eq!(combination_index(shapes), index);
+            let set = shape_set_index(shapes);
+            if SHAPE_SETS[set][0] <= ONE {
+                NOTHING
+            } else {
+                set as u16
+            }
+        })
+        .collect()
+});
 
 #[derive(Clone, Copy, Debug, Default)]
-pub struct StoneFeatures;
+pub struct ShapeSetFeatures;
 
-fn feature(view: Player, owner: usize, cell: usize) -> u16 {
-    let (x, y) = coordinates(cell);
-    let theirs = if owner == view.index() { 0 } else { CELLS };
-    theirs + (y * NETWORK_SIZE + x) as u16
-}
-
-impl FeatureSet<Gomoku> for StoneFeatures {
-    const NAME: &'static str = "gomoku-stones-15x15";
-    const INPUTS: usize = 2 * CELLS as usize;
-
-    fn fits(position: &Gomoku) -> bool {
-        position.board().size() == NETWORK_SIZE
+impl ShapeSetFeatures {
+    /// The feature of a cell's shape set for `view`: "mine" first.
+    fn feature(set: u16, mine: bool) -> u16 {
+        if mine {
+            set
+        } else {
+            SHAPE_SET_COUNT as u16 + set
+        }
     }
 
-    fn active(position: &Gomoku, view: Player, features: &mut Vec<u16>) {
-        features.clear();
-        let board = position.board();
-        for y in 0..NETWORK_SIZE {
-            for x in 0..NETWORK_SIZE {
-                let cell = y * STRIDE + x;
-                let stone = board.stone(cell);
-                // Stones are 1 (Black, player index 0) and 2 (White).
-                if stone != EMPTY {
-                    features.push(feature(view, usize::from(stone) - 1, cell));
+    /// The features of `board` for `view`, read from its kept combinations.
+    fn collect(board: &Board, view: Player, features: &mut Vec<u16>) {
+        let size = board.size();
+        for y in 0..size {
+            for x in 0..size {
+                let cell = cell_of(x, y);
+                if !board.is_empty(cell) {
+                    continue;
+                }
+                for side in 0..2 {
+                    let set = SET_OF_COMBINATION[board.combination(side, cell)];
+                    if set != NOTHING {
+                        features.push(Self::feature(set, side == view.index()));
+                    }
                 }
             }
         }
     }
+}
 
-    fn changes(position: &Gomoku, mv: Move, view: Player, changes: &mut FeatureChanges) {
-        changes.clear();
-        let mover = position.side_to_move().index();
-        changes.add(feature(view, mover, usize::from(mv)));
+impl FeatureSet<Gomoku> for ShapeSetFeatures {
+    const NAME: &'static str = "gomoku-shape-sets";
+    const INPUTS: usize = 2 * SHAPE_SET_COUNT;
+    const LISTS_CHANGES: bool = false;
+
+    fn fits(_position: &Gomoku) -> bool {
+        true
     }
 
-    /// Left and right swapped; the rules keep all eight symmetries of the
-    /// square, the trainer uses this one.
-    fn mirrored(feature: u16) -> Option<u16> {
-        let (side, cell) = (feature / CELLS, feature % CELLS);
-        let size = NETWORK_SIZE as u16;
-        let (x, y) = (cell % size, cell / size);
-        Some(side * CELLS + y * size + (size - 1 - x))
+    fn active(position: &Gomoku, view: Player, features: &mut Vec<u16>) {
+        features.clear();
+        Self::collect(position.board(), view, features);
+    }
+
+    /// Never asked (`LISTS_CHANGES` is false); lists nothing.
+    fn changes(_position: &Gomoku, _mv: Move, _view: Player, changes: &mut FeatureChanges) {
+        changes.clear();
     }
 
     fn placement_key(position: &Gomoku) -> u64 {
@@ -66,53 +106,4 @@ impl FeatureSet<Gomoku> for StoneFeatures {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::core::nnue::checks;
-    use crate::games::gomoku::GomokuRules;
-
-    fn start() -> Gomoku {
-        Gomoku::start_position(&GomokuRules::default())
-    }
-
-    #[test]
-    fn float_and_quantized_outputs_agree_within_a_bound() {
-        checks::float_and_quantized_agree::<Gomoku, StoneFeatures>(&start(), 80);
-    }
-
-    #[test]
-    fn incremental_accumulators_equal_fresh_ones_after_any_line() {
-        checks::incremental_accumulators_equal_fresh_ones::<Gomoku, StoneFeatures>(&start());
-    }
-
-    #[test]
-    fn a_position_reached_behind_the_stacks_back_is_computed_afresh() {
-        checks::positions_reached_otherwise_are_computed_afresh::<Gomoku, StoneFeatures>(&start());
-    }
-
-    #[test]
-    fn the_mirror_image_of_a_feature_is_a_feature() {
-        checks::mirror_is_an_involution::<Gomoku, StoneFeatures>();
-    }
-
-    #[test]
-    fn the_side_to_move_does_not_change_the_placement_key() {
-        let mut game = start();
-        let mut moves = Vec::new();
-        game.generate_moves(&mut moves);
-        game.make_move(moves[0]);
-        let key = StoneFeatures::placement_key(&game);
-        assert!(game.make_null_move());
-        assert_eq!(StoneFeatures::placement_key(&game), key);
-    }
-
-    #[test]
-    fn other_sizes_keep_the_classical_evaluation() {
-        let small = Gomoku::start_position(&GomokuRules {
-            size: 13,
-            ..GomokuRules::default()
-        });
-        assert!(!StoneFeatures::fits(&small));
-        assert!(StoneFeatures::fits(&start()));
-    }
-}
+mod tests;

@@ -3,7 +3,7 @@
 //! shapes, or a network loaded from a file). The engine hands them to every
 //! knowledge it makes.
 
-use super::network::StoneFeatures;
+use super::network::ShapeSetFeatures;
 use super::Gomoku;
 use crate::core::game::{OptionKind, OptionSpec};
 use crate::core::knowledge::KnowledgeSettings;
@@ -19,10 +19,10 @@ pub struct GomokuSettings {
     /// holds without a visible threat (`HiddenVcfDefence`, off by default:
     /// its probes cost more than the smaller move lists gained).
     pub hidden_vcf_defence: bool,
-    /// No network is built in: the stone network trained so far lost 1-79
-    /// to the classical shapes (docs/results/learned-evaluation.md, step
-    /// 3), so the `network` evaluation needs an `EvalFile`.
-    pub network: NetworkChoice<Gomoku, StoneFeatures>,
+    /// No network is built in (the shape-set features are an experiment,
+    /// docs/results/gomoku.md), so the `network` evaluation needs an
+    /// `EvalFile`.
+    pub network: NetworkChoice<Gomoku, ShapeSetFeatures>,
 }
 
 impl Default for GomokuSettings {
@@ -43,7 +43,7 @@ impl KnowledgeSettings for GomokuSettings {
                 kind: OptionKind::Check { default: false },
             })
             .to_vec();
-        specs.extend(NetworkChoice::<Gomoku, StoneFeatures>::option_specs(
+        specs.extend(NetworkChoice::<Gomoku, ShapeSetFeatures>::option_specs(
             Evaluation::Classical,
             false,
         ));

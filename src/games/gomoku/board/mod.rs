@@ -238,6 +238,12 @@ impl Board {
         self.tables[side][self.key(side, cell, direction) as usize]
     }
 
+    /// Where `side`'s four shapes at empty `cell` stand in the combination
+    /// table (`pattern::combination_index`), as make/unmake keep it.
+    pub fn combination(&self, side: usize, cell: usize) -> usize {
+        usize::from(self.combos[side][cell])
+    }
+
     /// The line key of `side` at `cell` along `direction` (see `pattern`).
     pub fn line_key(&self, side: usize, cell: usize, direction: usize) -> usize {
         self.key(side, cell, direction) as usize
