@@ -16,7 +16,7 @@ use once_cell::sync::Lazy;
 
 use super::board::{cell_of, Board};
 use super::pattern::{
-    combination_index, shape_set_index, Shape, ONE, SHAPE_COUNT, SHAPE_SETS, SHAPE_SET_COUNT,
+    combination_shapes, shape_set_index, ONE, SHAPE_COUNT, SHAPE_SETS, SHAPE_SET_COUNT,
 };
 use super::{Gomoku, Move};
 use crate::core::game::Player;
@@ -31,14 +31,7 @@ const NOTHING: u16 = u16::MAX;
 static SET_OF_COMBINATION: Lazy<Vec<u16>> = Lazy::new(|| {
     (0..SHAPE_COUNT.pow(4))
         .map(|index| {
-            let mut rest = index;
-            let mut shapes: [Shape; 4] = [0; 4];
-            for shape in shapes.iter_mut().rev() {
-                *shape = (rest % SHAPE_COUNT) as Shape;
-                rest /= SHAPE_COUNT;
-            }
-            debug_assert_eq!(combination_index(shapes), index);
-            let set = shape_set_index(shapes);
+            let set = shape_set_index(combination_shapes(index));
             if SHAPE_SETS[set][0] <= ONE {
                 NOTHING
             } else {

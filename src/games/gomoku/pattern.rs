@@ -305,12 +305,7 @@ static COMBINATIONS: Lazy<Vec<Combination>> = Lazy::new(|| {
     let weights = &*WEIGHTS;
     let mut table = Vec::with_capacity(SHAPE_COUNT.pow(4));
     for index in 0..SHAPE_COUNT.pow(4) {
-        let mut rest = index;
-        let mut shapes = [0; 4];
-        for shape in shapes.iter_mut().rev() {
-            *shape = (rest % SHAPE_COUNT) as Shape;
-            rest /= SHAPE_COUNT;
-        }
+        let shapes = combination_shapes(index);
         let threat = combine(shapes);
         let set = shape_set_index(shapes);
         // The table's bounds keep four shapes and two bonuses within i16.
@@ -350,9 +345,27 @@ pub fn combination_index(shapes: [Shape; 4]) -> usize {
         .sum()
 }
 
+/// The four direction shapes of a `combination_index`.
+pub fn combination_shapes(index: usize) -> [Shape; 4] {
+    let mut rest = index;
+    let mut shapes = [0; 4];
+    for shape in shapes.iter_mut().rev() {
+        *shape = (rest % SHAPE_COUNT) as Shape;
+        rest /= SHAPE_COUNT;
+    }
+    shapes
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_combination_index_gives_back_its_shapes() {
+        for index in 0..SHAPE_COUNT.pow(4) {
+            assert_eq!(combination_index(combination_shapes(index)), index);
+        }
+    }
 
     #[test]
     fn every_shape_set_has_its_own_index_in_any_order() {
