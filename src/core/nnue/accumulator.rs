@@ -96,7 +96,7 @@ pub struct AccumulatorStack<G, F> {
     entries: Vec<Entry>,
     top: usize,
     features: Vec<u16>,
-    changes: FeatureChanges,
+    changes: [FeatureChanges; 2],
     /// Positions computed from scratch, for tests and diagnostics.
     refreshes: u64,
     _marker: PhantomData<fn() -> (G, F)>,
@@ -108,7 +108,7 @@ impl<G: Game, F: FeatureSet<G>> Default for AccumulatorStack<G, F> {
             entries: Vec::new(),
             top: 0,
             features: Vec::new(),
-            changes: FeatureChanges::default(),
+            changes: Default::default(),
             refreshes: 0,
             _marker: PhantomData,
         }
@@ -142,25 +142,15 @@ impl<G: Game, F: FeatureSet<G>> AccumulatorStack<G, F> {
     /// Plays `mv` on `position` and pushes its accumulators, the parent's
     /// updated by the features the move changes.
     pub fn play(&mut self, network: &Network, position: &mut G, mv: G::Move) {
-        if !F::LISTS_CHANGES {
-            // No key: the child is computed afresh if it is evaluated.
-            while self.entries.len() <= self.top + 1 {
-                self.entries.push(blank_entry(network));
-            }
-            position.make_move(mv);
-            self.top += 1;
-            self.entries[self.top].key = None;
-            return;
-        }
         self.current(network, position);
         if self.entries.len() <= self.top + 1 {
             self.entries.push(blank_entry(network));
         }
         let (parents, children) = self.entries.split_at_mut(self.top + 1);
         let (parent, child) = (&parents[self.top], &mut children[0]);
-        for (index, view) in [Player::P1, Player::P2].into_iter().enumerate() {
-            F::changes(position, mv, view, &mut self.changes);
-            child.views[index].derive(&parent.views[index], network, &self.changes);
+        F::changes(position, mv, &mut self.changes);
+        for (index, changes) in self.changes.iter().enumerate() {
+            child.views[index].derive(&parent.views[index], network, changes);
         }
         position.make_move(mv);
         self.top += 1;

@@ -2,9 +2,6 @@
 
 use crate::core::game::{Game, Player};
 
-/// The most features one move may add or remove for one side's view.
-pub const MAX_CHANGES: usize = 8;
-
 /// A game's input features: for each side's point of view ("view"), the
 /// indices of the features active in a position, and how a move changes
 /// them. Both views use the same indices for the same meaning relative to
@@ -24,15 +21,11 @@ pub trait FeatureSet<G: Game>: Send + Sync + 'static {
     /// Clears `features` and fills it with the active features of `view`.
     fn active(position: &G, view: Player, features: &mut Vec<u16>);
 
-    /// Whether `changes` lists what a move changes. A feature set whose
-    /// moves change more than `MAX_CHANGES` features (the shapes of whole
-    /// lines of cells) says no: the accumulators of a position after a move
-    /// are then computed afresh, when it is evaluated.
-    const LISTS_CHANGES: bool = true;
-
     /// What playing `mv` in `position` (before the move) changes in the
-    /// active features of `view` (never asked where `LISTS_CHANGES` is false).
-    fn changes(position: &G, mv: G::Move, view: Player, changes: &mut FeatureChanges);
+    /// active features of each view (`changes[player.index()]`). Both views
+    /// at once: where a move reshapes whole lines of cells, the work of
+    /// finding what changed is done once for the two.
+    fn changes(position: &G, mv: G::Move, changes: &mut [FeatureChanges; 2]);
 
     /// The feature's image in the position's mirror image, for games
     /// whose rules a mirror keeps (Breakthrough's left and right): the
@@ -48,36 +41,34 @@ pub trait FeatureSet<G: Game>: Send + Sync + 'static {
     fn placement_key(position: &G) -> u64;
 }
 
-/// The features a move adds to and removes from one view.
-#[derive(Clone, Copy, Debug, Default)]
+/// The features a move adds to and removes from one view: a few for a
+/// piece that moves, up to a few hundred for a stone that reshapes the
+/// cells along its lines. The lists keep their room from move to move.
+#[derive(Clone, Debug, Default)]
 pub struct FeatureChanges {
-    added: [u16; MAX_CHANGES],
-    removed: [u16; MAX_CHANGES],
-    added_count: u8,
-    removed_count: u8,
+    added: Vec<u16>,
+    removed: Vec<u16>,
 }
 
 impl FeatureChanges {
     pub fn clear(&mut self) {
-        self.added_count = 0;
-        self.removed_count = 0;
+        self.added.clear();
+        self.removed.clear();
     }
 
     pub fn add(&mut self, feature: u16) {
-        self.added[usize::from(self.added_count)] = feature;
-        self.added_count += 1;
+        self.added.push(feature);
     }
 
     pub fn remove(&mut self, feature: u16) {
-        self.removed[usize::from(self.removed_count)] = feature;
-        self.removed_count += 1;
+        self.removed.push(feature);
     }
 
     pub fn added(&self) -> &[u16] {
-        &self.added[..usize::from(self.added_count)]
+        &self.added
     }
 
     pub fn removed(&self) -> &[u16] {
-        &self.removed[..usize::from(self.removed_count)]
+        &self.removed
     }
 }

@@ -43,13 +43,15 @@ impl FeatureSet<Breakthrough> for PieceFeatures {
         }
     }
 
-    fn changes(position: &Breakthrough, mv: Move, view: Player, changes: &mut FeatureChanges) {
+    fn changes(position: &Breakthrough, mv: Move, changes: &mut [FeatureChanges; 2]) {
         let mover = position.side_to_move();
-        changes.clear();
-        changes.remove(feature(view, mover, mv.from));
-        changes.add(feature(view, mover, mv.to));
-        if mv.capture {
-            changes.remove(feature(view, mover.other(), mv.to));
+        for (view, changes) in [Player::P1, Player::P2].into_iter().zip(changes) {
+            changes.clear();
+            changes.remove(feature(view, mover, mv.from));
+            changes.add(feature(view, mover, mv.to));
+            if mv.capture {
+                changes.remove(feature(view, mover.other(), mv.to));
+            }
         }
     }
 

@@ -8,9 +8,10 @@
 //! every shape from data. The features do not depend on where on the board
 //! a cell lies, so one network serves every size.
 //!
-//! A stone changes the shapes of up to forty cells along its lines, far
-//! more than a move's list of changes holds: a position after a move is
-//! computed afresh, from the combinations the board keeps.
+//! A stone changes the shapes of up to forty cells along its lines; the
+//! board finds which without playing the stone (`Board::for_each_reshape`),
+//! and a move's changes list the old and new sets of those cells, once for
+//! both views.
 
 use once_cell::sync::Lazy;
 
@@ -77,8 +78,6 @@ impl ShapeSetFeatures {
 impl FeatureSet<Gomoku> for ShapeSetFeatures {
     const NAME: &'static str = "gomoku-shape-sets";
     const INPUTS: usize = 2 * SHAPE_SET_COUNT;
-    const LISTS_CHANGES: bool = false;
-
     fn fits(_position: &Gomoku) -> bool {
         true
     }
@@ -88,9 +87,35 @@ impl FeatureSet<Gomoku> for ShapeSetFeatures {
         Self::collect(position.board(), view, features);
     }
 
-    /// Never asked (`LISTS_CHANGES` is false); lists nothing.
-    fn changes(_position: &Gomoku, _mv: Move, _view: Player, changes: &mut FeatureChanges) {
-        changes.clear();
+    /// The stone's cell leaves both sides' features; each cell it reshapes
+    /// trades its old set for its new one, where they differ.
+    fn changes(position: &Gomoku, mv: Move, changes: &mut [FeatureChanges; 2]) {
+        changes.iter_mut().for_each(FeatureChanges::clear);
+        let board = position.board();
+        let cell = mv as usize;
+        let mut trade = |side: usize, old: u16, new: u16| {
+            for (view, changes) in changes.iter_mut().enumerate() {
+                if old != NOTHING {
+                    changes.remove(Self::feature(old, side == view));
+                }
+                if new != NOTHING {
+                    changes.add(Self::feature(new, side == view));
+                }
+            }
+        };
+        for side in 0..2 {
+            trade(
+                side,
+                SET_OF_COMBINATION[board.combination(side, cell)],
+                NOTHING,
+            );
+        }
+        board.for_each_reshape(cell, board.side(), |side, _, old, new| {
+            let (old, new) = (SET_OF_COMBINATION[old], SET_OF_COMBINATION[new]);
+            if old != new {
+                trade(side, old, new);
+            }
+        });
     }
 
     fn placement_key(position: &Gomoku) -> u64 {

@@ -54,62 +54,72 @@ impl Board {
 
     /// Changes the line keys of the cells within `HALF_WINDOW` of `cell`
     /// along each direction for a stone of `SIDE` put there (`ADDING`) or
-    /// taken away, and rescores the empty ones whose shape changed. Only the
-    /// on-board part of each line is walked, a constant stride apart.
+    /// taken away, and rescores the empty ones whose shape changed.
     fn update_lines_by<const ADDING: bool, const SIDE: usize>(&mut self, cell: usize) {
         let side = SIDE;
-        let (x, y) = coordinates(cell);
         let (own_table, their_table) = (self.tables[side], self.tables[side ^ 1]);
-        for (direction, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
-            let stride = dy as isize * STRIDE as isize + dx as isize;
-            let behind = self.steps_on_board(x, y, -dx, -dy) as isize;
-            let ahead = self.steps_on_board(x, y, dx, dy) as isize;
-            for offset in -behind..=ahead {
-                if offset == 0 {
-                    continue;
-                }
-                let neighbour = (cell as isize + offset * stride) as usize;
-                // Seen from the neighbour, the stone lies at -offset.
-                let slot = (HALF_WINDOW as isize - offset) as usize;
-                let before = self.keys[neighbour][direction];
-                let after = if ADDING {
-                    before + KEY_STEPS[side][slot]
-                } else {
-                    before - KEY_STEPS[side][slot]
-                };
-                self.keys[neighbour][direction] = after;
-                // Most cells a few steps away keep their shape: then nothing
-                // derived from it changes for that side.
-                if self.cells[neighbour] != EMPTY {
-                    continue;
-                }
-                let (own_key, own_new) = (side_key(before, side), side_key(after, side));
-                let (old, new) = (own_table[own_key as usize], own_table[own_new as usize]);
-                if old != new {
-                    self.reshape(side, neighbour, direction, old, new);
-                }
-                let (their_key, their_new) =
-                    (side_key(before, side ^ 1), side_key(after, side ^ 1));
-                let (old, new) = (
-                    their_table[their_key as usize],
-                    their_table[their_new as usize],
-                );
-                if old != new {
-                    self.reshape(side ^ 1, neighbour, direction, old, new);
-                }
+        walk_lines(self.size, cell, |direction, slot, neighbour| {
+            let before = self.keys[neighbour][direction];
+            let after = if ADDING {
+                before + KEY_STEPS[side][slot]
+            } else {
+                before - KEY_STEPS[side][slot]
+            };
+            self.keys[neighbour][direction] = after;
+            // Most cells a few steps away keep their shape: then nothing
+            // derived from it changes for that side.
+            if self.cells[neighbour] != EMPTY {
+                return;
             }
-        }
+            let (own_key, own_new) = (side_key(before, side), side_key(after, side));
+            let (old, new) = (own_table[own_key as usize], own_table[own_new as usize]);
+            if old != new {
+                self.reshape(side, neighbour, direction, old, new);
+            }
+            let (their_key, their_new) = (side_key(before, side ^ 1), side_key(after, side ^ 1));
+            let (old, new) = (
+                their_table[their_key as usize],
+                their_table[their_new as usize],
+            );
+            if old != new {
+                self.reshape(side ^ 1, neighbour, direction, old, new);
+            }
+        });
     }
 
-    /// How many steps of (`dx`, `dy`) from (`x`, `y`) stay on the board, at
-    /// most `HALF_WINDOW`.
-    fn steps_on_board(&self, x: usize, y: usize, dx: i32, dy: i32) -> usize {
-        let room = |at: usize, d: i32| match d {
-            1 => self.size - 1 - at,
-            -1 => at,
-            _ => HALF_WINDOW,
-        };
-        room(x, dx).min(room(y, dy)).min(HALF_WINDOW)
+    /// What `put(cell, stone_side)` would change in the kept combinations,
+    /// found without putting the stone: `visit(side, neighbour, old, new)`
+    /// for each empty cell whose combination for `side` would go from `old`
+    /// to `new`. A cell lies on one line through `cell` at most, so one of
+    /// its four shapes changes.
+    pub fn for_each_reshape(
+        &self,
+        cell: usize,
+        stone_side: usize,
+        mut visit: impl FnMut(usize, usize, usize, usize),
+    ) {
+        walk_lines(self.size, cell, |direction, slot, neighbour| {
+            if self.cells[neighbour] != EMPTY {
+                return;
+            }
+            let before = self.keys[neighbour][direction];
+            let after = before + KEY_STEPS[stone_side][slot];
+            for side in 0..2 {
+                let table = self.tables[side];
+                let old = table[side_key(before, side) as usize] as usize;
+                let new = table[side_key(after, side) as usize] as usize;
+                if old != new {
+                    let place = COMBINATION_PLACES[direction];
+                    let combination = usize::from(self.combos[side][neighbour]);
+                    visit(
+                        side,
+                        neighbour,
+                        combination,
+                        combination - old * place + new * place,
+                    );
+                }
+            }
+        });
     }
 
     /// Removes an empty cell's threats and values from the totals.
@@ -177,4 +187,40 @@ impl Board {
         }
         self.values[side][cell] = values;
     }
+}
+
+/// Calls `visit(direction, slot, neighbour)` for each on-board cell within
+/// `HALF_WINDOW` of `cell` along its four lines, where `slot` is the
+/// stone's place in the neighbour's key (`KEY_STEPS`). Only the on-board
+/// part of each line is walked, a constant stride apart.
+#[inline(always)]
+fn walk_lines(size: usize, cell: usize, mut visit: impl FnMut(usize, usize, usize)) {
+    let (x, y) = coordinates(cell);
+    for (direction, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
+        let stride = dy as isize * STRIDE as isize + dx as isize;
+        let behind = steps_on_board(size, x, y, -dx, -dy) as isize;
+        let ahead = steps_on_board(size, x, y, dx, dy) as isize;
+        for offset in -behind..=ahead {
+            if offset != 0 {
+                let neighbour = (cell as isize + offset * stride) as usize;
+                // Seen from the neighbour, the stone lies at -offset.
+                visit(
+                    direction,
+                    (HALF_WINDOW as isize - offset) as usize,
+                    neighbour,
+                );
+            }
+        }
+    }
+}
+
+/// How many steps of (`dx`, `dy`) from (`x`, `y`) stay on a board of
+/// `size`, at most `HALF_WINDOW`.
+fn steps_on_board(size: usize, x: usize, y: usize, dx: i32, dy: i32) -> usize {
+    let room = |at: usize, d: i32| match d {
+        1 => size - 1 - at,
+        -1 => at,
+        _ => HALF_WINDOW,
+    };
+    room(x, dx).min(room(y, dy)).min(HALF_WINDOW)
 }

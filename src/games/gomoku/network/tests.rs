@@ -22,9 +22,20 @@ fn float_and_quantized_outputs_agree_within_a_bound() {
     checks::float_and_quantized_agree::<Gomoku, ShapeSetFeatures>(&start(), 80);
 }
 
+/// Every rule (Renju's and `standard`'s shape tables differ by side) and
+/// sizes whose lines the edges cut short.
 #[test]
-fn positions_after_moves_are_computed_afresh_and_take_backs_reuse_the_parents() {
-    checks::incremental_accumulators_equal_fresh_ones::<Gomoku, ShapeSetFeatures>(&start());
+fn accumulators_kept_move_by_move_equal_fresh_ones_under_every_rule_and_size() {
+    for (size, rule) in [
+        (15, Rule::Freestyle),
+        (15, Rule::Standard),
+        (15, Rule::Renju),
+        (7, Rule::Freestyle),
+        (20, Rule::Renju),
+    ] {
+        let start = Gomoku::start_position(&GomokuRules { size, rule });
+        checks::incremental_accumulators_equal_fresh_ones::<Gomoku, ShapeSetFeatures>(&start);
+    }
 }
 
 #[test]
