@@ -64,6 +64,16 @@ fn network_line(engine: &mut Engine) -> String {
         .unwrap_or_else(|| "no network line".into())
 }
 
+/// The network's hash in a network line of `eval`.
+fn hash_of(line: &str) -> String {
+    let after = line.split("hash ").nth(1).unwrap_or_default();
+    after
+        .split_whitespace()
+        .next()
+        .unwrap_or_default()
+        .to_owned()
+}
+
 #[test]
 fn a_network_trained_on_self_play_plays_through_evalfile() {
     let network = trained_network("breakthrough", "pipeline");
@@ -137,12 +147,12 @@ fn a_gomoku_network_plays_through_evalfile_and_a_foreign_one_is_refused() {
     let network = trained_network("gomoku", "gomoku");
     let foreign = trained_network("breakthrough", "foreign");
     let mut engine = Engine::start("gomoku");
-    engine.send("setoption name Evaluation value network");
-    let said = engine.sync();
+    let line = network_line(&mut engine);
     assert!(
-        said.iter().any(|l| l.contains("set EvalFile first")),
-        "no network is built in: {said:?}"
+        line.contains("gomoku-shape-sets"),
+        "the built-in network by default: {line}"
     );
+    let built_in = hash_of(&line);
     engine.send(&format!("setoption name EvalFile value {}", text(&foreign)));
     let said = engine.sync();
     assert!(
@@ -150,6 +160,7 @@ fn a_gomoku_network_plays_through_evalfile_and_a_foreign_one_is_refused() {
             .any(|l| l.starts_with("info string error") && l.contains("breakthrough-pieces-8x8")),
         "{said:?}"
     );
+    assert_eq!(hash_of(&network_line(&mut engine)), built_in);
     engine.send(&format!("setoption name EvalFile value {}", text(&network)));
     engine.send("setoption name Evaluation value network");
     let said = engine.sync();
@@ -157,6 +168,7 @@ fn a_gomoku_network_plays_through_evalfile_and_a_foreign_one_is_refused() {
     engine.send("position startpos moves h8 h9");
     let line = network_line(&mut engine);
     assert!(line.contains("gomoku-shape-sets"), "{line}");
+    assert_ne!(hash_of(&line), built_in);
     let lines = engine.ask("go depth 3", "bestmove");
     let best = lines.last().expect("a bestmove line");
     assert!(!best.contains("none"), "{best}");
@@ -167,5 +179,9 @@ fn a_gomoku_network_plays_through_evalfile_and_a_foreign_one_is_refused() {
     assert!(network_line(&mut engine).contains("gomoku-shape-sets"));
     let lines = engine.ask("go depth 3", "bestmove");
     assert!(!lines.last().expect("a bestmove line").contains("none"));
+    engine.send("setoption name EvalFile value <built-in>");
+    assert_eq!(hash_of(&network_line(&mut engine)), built_in);
+    engine.send("setoption name Evaluation value classical");
+    assert_eq!(network_line(&mut engine), "no network line");
     engine.finish();
 }

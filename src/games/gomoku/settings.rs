@@ -1,13 +1,35 @@
 //! The engine options Gomoku's knowledge reads: the threat searches'
-//! switches, and the evaluation (`Evaluation`, `EvalFile`: the classical
-//! shapes, or a network loaded from a file). The engine hands them to every
-//! knowledge it makes.
+//! switches, and the evaluation (`Evaluation`, `EvalFile`: the network over
+//! the cells' shape sets, built in or loaded from a file, or the classical
+//! sum of the cells' values). The engine hands them to every knowledge it
+//! makes.
+
+use std::sync::Arc;
+
+use once_cell::sync::Lazy;
 
 use super::network::ShapeSetFeatures;
 use super::Gomoku;
 use crate::core::game::{OptionKind, OptionSpec};
 use crate::core::knowledge::KnowledgeSettings;
-use crate::core::nnue::{Evaluation, NetworkChoice};
+use crate::core::nnue::choice::read_built_in;
+use crate::core::nnue::{Evaluation, Network, NetworkChoice};
+
+/// The default since the network beat the classical evaluation
+/// (docs/results/gomoku.md, "A network over the cells' shape sets").
+const DEFAULT_EVALUATION: Evaluation = Evaluation::Network;
+
+/// The network file compiled into the engine (how it was trained: the
+/// same entry).
+const BUILT_IN_FILE: &[u8] = include_bytes!("network.bgnn");
+
+static BUILT_IN_NETWORK: Lazy<Option<Arc<Network>>> =
+    Lazy::new(|| read_built_in::<Gomoku, ShapeSetFeatures>(BUILT_IN_FILE));
+
+/// The network compiled into the engine.
+pub fn built_in_network() -> Option<Arc<Network>> {
+    BUILT_IN_NETWORK.clone()
+}
 
 #[derive(Clone, Debug)]
 pub struct GomokuSettings {
@@ -19,9 +41,6 @@ pub struct GomokuSettings {
     /// holds without a visible threat (`HiddenVcfDefence`, off by default:
     /// its probes cost more than the smaller move lists gained).
     pub hidden_vcf_defence: bool,
-    /// No network is built in (the shape-set features are an experiment,
-    /// docs/results/gomoku.md), so the `network` evaluation needs an
-    /// `EvalFile`.
     pub network: NetworkChoice<Gomoku, ShapeSetFeatures>,
 }
 
@@ -30,7 +49,7 @@ impl Default for GomokuSettings {
         GomokuSettings {
             vct_below_root: false,
             hidden_vcf_defence: false,
-            network: NetworkChoice::new(Evaluation::Classical, None),
+            network: NetworkChoice::new(DEFAULT_EVALUATION, built_in_network()),
         }
     }
 }
@@ -44,8 +63,8 @@ impl KnowledgeSettings for GomokuSettings {
             })
             .to_vec();
         specs.extend(NetworkChoice::<Gomoku, ShapeSetFeatures>::option_specs(
-            Evaluation::Classical,
-            false,
+            DEFAULT_EVALUATION,
+            true,
         ));
         specs
     }
@@ -62,5 +81,23 @@ impl KnowledgeSettings for GomokuSettings {
             _ => return Err(format!("{name} '{}' is not true or false", value.trim())),
         };
         Ok(true)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::nnue::FeatureSet;
+
+    #[test]
+    fn the_built_in_network_loads_and_is_the_default() {
+        let network = built_in_network().expect("the built-in network reads");
+        assert_eq!(network.features(), ShapeSetFeatures::NAME);
+        let settings = GomokuSettings::default();
+        assert_eq!(settings.network.evaluation(), Evaluation::Network);
+        assert_eq!(
+            settings.network.active().map(|n| n.hash()),
+            Some(network.hash())
+        );
     }
 }
