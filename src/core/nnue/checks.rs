@@ -4,9 +4,11 @@
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
+use std::sync::Arc;
+
 use super::accumulator::Accumulator;
 use super::network::{FloatNetwork, Network, QA, QB};
-use super::{AccumulatorStack, FeatureSet};
+use super::{AccumulatorStack, Evaluation, FeatureSet, NetworkChoice};
 use crate::core::game::{Game, Player};
 
 /// A float network with random weights for the features `F`, and its
@@ -133,7 +135,6 @@ pub fn incremental_accumulators_equal_fresh_ones<G: Game, F: FeatureSet<G>>(star
                 stack.play(&network, &mut game, mv);
                 played.push(mv);
             }
-            stack.evaluate(&network, &game);
             let views = stack.views(&game).expect("the top is this position");
             for (index, view) in [Player::P1, Player::P2].into_iter().enumerate() {
                 let mut features = Vec::new();
@@ -170,4 +171,16 @@ pub fn mirror_is_an_involution<G: Game, F: FeatureSet<G>>() {
             assert_eq!(F::mirrored(image), Some(feature));
         }
     }
+}
+
+/// The network compiled into a game's engine reads, is made for the game's
+/// features, and is what the game's default settings evaluate with.
+pub fn built_in_network_is_the_default<G: Game, F: FeatureSet<G>>(
+    built_in: Option<Arc<Network>>,
+    default: &NetworkChoice<G, F>,
+) {
+    let network = built_in.expect("the built-in network reads");
+    assert_eq!(network.features(), F::NAME);
+    assert_eq!(default.evaluation(), Evaluation::Network);
+    assert_eq!(default.active().map(|n| n.hash()), Some(network.hash()));
 }

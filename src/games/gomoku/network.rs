@@ -78,6 +78,7 @@ impl ShapeSetFeatures {
 impl FeatureSet<Gomoku> for ShapeSetFeatures {
     const NAME: &'static str = "gomoku-shape-sets";
     const INPUTS: usize = 2 * SHAPE_SET_COUNT;
+
     fn fits(_position: &Gomoku) -> bool {
         true
     }
@@ -110,7 +111,7 @@ impl FeatureSet<Gomoku> for ShapeSetFeatures {
                 NOTHING,
             );
         }
-        board.for_each_reshape(cell, board.side(), |side, _, old, new| {
+        board.for_each_reshape(cell, board.side(), |side, old, new| {
             let (old, new) = (SET_OF_COMBINATION[old], SET_OF_COMBINATION[new]);
             if old != new {
                 trade(side, old, new);

@@ -87,17 +87,13 @@ impl KnowledgeSettings for GomokuSettings {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::nnue::FeatureSet;
+    use crate::core::nnue::checks;
 
     #[test]
     fn the_built_in_network_loads_and_is_the_default() {
-        let network = built_in_network().expect("the built-in network reads");
-        assert_eq!(network.features(), ShapeSetFeatures::NAME);
-        let settings = GomokuSettings::default();
-        assert_eq!(settings.network.evaluation(), Evaluation::Network);
-        assert_eq!(
-            settings.network.active().map(|n| n.hash()),
-            Some(network.hash())
+        checks::built_in_network_is_the_default(
+            built_in_network(),
+            &GomokuSettings::default().network,
         );
     }
 }

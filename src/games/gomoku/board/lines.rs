@@ -88,15 +88,15 @@ impl Board {
     }
 
     /// What `put(cell, stone_side)` would change in the kept combinations,
-    /// found without putting the stone: `visit(side, neighbour, old, new)`
-    /// for each empty cell whose combination for `side` would go from `old`
-    /// to `new`. A cell lies on one line through `cell` at most, so one of
+    /// found without putting the stone: `visit(side, old, new)` for each
+    /// empty cell whose combination for `side` would go from `old` to
+    /// `new`. A cell lies on one line through `cell` at most, so one of
     /// its four shapes changes.
     pub fn for_each_reshape(
         &self,
         cell: usize,
         stone_side: usize,
-        mut visit: impl FnMut(usize, usize, usize, usize),
+        mut visit: impl FnMut(usize, usize, usize),
     ) {
         walk_lines(self.size, cell, |direction, slot, neighbour| {
             if self.cells[neighbour] != EMPTY {
@@ -111,12 +111,7 @@ impl Board {
                 if old != new {
                     let place = COMBINATION_PLACES[direction];
                     let combination = usize::from(self.combos[side][neighbour]);
-                    visit(
-                        side,
-                        neighbour,
-                        combination,
-                        combination - old * place + new * place,
-                    );
+                    visit(side, combination, combination - old * place + new * place);
                 }
             }
         });
