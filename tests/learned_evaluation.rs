@@ -185,3 +185,49 @@ fn a_gomoku_network_plays_through_evalfile_and_a_foreign_one_is_refused() {
     assert_eq!(network_line(&mut engine), "no network line");
     engine.finish();
 }
+
+/// `--init` starts a run from a network file: with no epoch to train, the
+/// run writes that network back unchanged; a file of another width or
+/// another game is refused with the reason.
+#[test]
+fn training_starts_from_a_network_file_given_with_init() {
+    let built_in = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/games/gomoku/network.bgnn");
+    let data = temp_path("init.bgdata");
+    common::datagen("gomoku", &[], "4", "random:4:3", &data);
+    let copy = temp_path("init-copy.bgnn");
+    let init = ["--fresh", "--init", text(&built_in)];
+    let (ok, stdout, stderr) = tune(&[
+        "train-network",
+        "--game",
+        "gomoku",
+        "--data",
+        text(&data),
+        "--out",
+        text(&copy),
+        "--hidden",
+        "64",
+        "--epochs",
+        "0",
+        init[0],
+        init[1],
+        init[2],
+    ]);
+    assert!(ok, "{stderr}");
+    assert!(stdout.contains("0 epochs"), "{stdout}");
+    let (written, original) = (std::fs::read(&copy), std::fs::read(&built_in));
+    assert_eq!(
+        written.ok(),
+        original.ok(),
+        "the network is not written back as it was"
+    );
+
+    let (ok, _, stderr) = train("gomoku", &data, &copy, 1, &init);
+    assert!(!ok && stderr.contains("64 hidden units"), "{stderr}");
+    let breakthrough = trained_network("breakthrough", "init-foreign");
+    let foreign = ["--fresh", "--init", text(&breakthrough)];
+    let (ok, _, stderr) = train("gomoku", &data, &copy, 1, &foreign);
+    assert!(
+        !ok && stderr.contains("breakthrough-pieces-8x8"),
+        "{stderr}"
+    );
+}

@@ -131,6 +131,11 @@ enum Command {
         /// Start afresh even if the checkpoint exists.
         #[arg(long)]
         fresh: bool,
+        /// Start from this network file's weights (the engine's built-in
+        /// one, or an earlier run's) instead of random ones, where no
+        /// checkpoint is resumed.
+        #[arg(long)]
+        init: Option<PathBuf>,
         /// Hidden units a side.
         #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u64).range(1..=4096))]
         hidden: u64,
@@ -683,6 +688,7 @@ fn run(cli: Cli) -> Result<String, String> {
             out,
             checkpoint,
             fresh,
+            init,
             hidden,
             epochs,
             batch,
@@ -715,6 +721,7 @@ fn run(cli: Cli) -> Result<String, String> {
                 out,
                 checkpoint,
                 fresh,
+                init,
                 held_every,
                 mirror,
                 plot,

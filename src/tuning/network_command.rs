@@ -20,6 +20,9 @@ pub struct NetworkJob {
     pub checkpoint: PathBuf,
     /// Start afresh even if the checkpoint exists.
     pub fresh: bool,
+    /// A network file to start from instead of random weights, where the
+    /// run does not resume a checkpoint.
+    pub init: Option<PathBuf>,
     /// The games numbered a multiple of this are held back.
     pub held_every: u32,
     /// Train on each position's mirror image too.
@@ -50,7 +53,7 @@ pub fn run_network_training<G: Game, F: FeatureSet<G>>(
         return Err("no scored positions to train on".into());
     }
     on_loaded(&loaded);
-    let mut training = start_or_resume(job, F::INPUTS)?;
+    let mut training = start_or_resume::<G, F>(job)?;
     let resumed_at = training.epochs_done;
     let mut curve = Vec::new();
     let started = Instant::now();
@@ -102,9 +105,13 @@ pub fn run_network_training<G: Game, F: FeatureSet<G>>(
     Ok(report)
 }
 
-fn start_or_resume(job: &NetworkJob, inputs: usize) -> Result<Training, String> {
+fn start_or_resume<G: Game, F: FeatureSet<G>>(job: &NetworkJob) -> Result<Training, String> {
+    let inputs = F::INPUTS;
     if job.fresh || !job.checkpoint.exists() {
-        return Ok(Training::new(inputs, &job.settings));
+        return match &job.init {
+            Some(path) => start_from_file::<G, F>(path, &job.settings),
+            None => Ok(Training::new(F::INPUTS, &job.settings)),
+        };
     }
     let training = network_checkpoint::load(&job.checkpoint)?;
     let network = &training.network;
@@ -120,6 +127,38 @@ fn start_or_resume(job: &NetworkJob, inputs: usize) -> Result<Training, String> 
         ));
     }
     Ok(training)
+}
+
+/// Training that starts from a network file's weights: one of this
+/// feature set, with the hidden units asked for, at the game's scale.
+fn start_from_file<G: Game, F: FeatureSet<G>>(
+    path: &Path,
+    settings: &TrainSettings,
+) -> Result<Training, String> {
+    let bytes = std::fs::read(path)
+        .map_err(|e| format!("cannot read network '{}': {e}", path.display()))?;
+    let network = Network::from_bytes(&bytes, F::NAME, F::INPUTS)
+        .map_err(|e| format!("network '{}': {e}", path.display()))?;
+    if network.hidden() != settings.hidden {
+        return Err(format!(
+            "network '{}' has {} hidden units a side, not the {} asked for (--hidden)",
+            path.display(),
+            network.hidden(),
+            settings.hidden
+        ));
+    }
+    let mut float = network.dequantize();
+    // The target's scale is the run's; the file's is what it was trained at.
+    if (float.scale - settings.scale).abs() > 0.005 {
+        return Err(format!(
+            "network '{}' was trained at scale {}, this run's is {} (--scale)",
+            path.display(),
+            float.scale,
+            settings.scale
+        ));
+    }
+    float.scale = settings.scale;
+    Ok(Training::from_network(float))
 }
 
 fn write_network(path: &Path, network: &Network) -> Result<(), String> {

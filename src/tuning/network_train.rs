@@ -98,6 +98,21 @@ impl Training {
         }
     }
 
+    /// Training that goes on from `network`'s weights, with Adam's moments
+    /// at zero: the next generation starts from what the last one learnt.
+    pub fn from_network(network: FloatNetwork) -> Self {
+        let zeros = FloatNetwork::zeros(network.inputs, network.hidden, network.scale);
+        Training {
+            network,
+            adam: AdamState {
+                step: 0,
+                first: zeros.clone(),
+                second: zeros,
+            },
+            epochs_done: 0,
+        }
+    }
+
     /// One epoch over `set` in a shuffled order; returns its mean loss.
     pub fn epoch(&mut self, set: &TrainingSet, settings: &TrainSettings) -> f64 {
         let mut order: Vec<u32> = (0..set.len() as u32).collect();

@@ -124,6 +124,27 @@ impl Network {
         network
     }
 
+    /// The float network this one rounds, as near as the integers tell:
+    /// a start for training on where no checkpoint is left (`bg-tune
+    /// train-network --init`). Quantizing it again gives back this network.
+    pub fn dequantize(&self) -> FloatNetwork {
+        let divide = |values: &[i16], factor: i32| -> Vec<f32> {
+            values
+                .iter()
+                .map(|&v| f32::from(v) / factor as f32)
+                .collect()
+        };
+        FloatNetwork {
+            inputs: self.inputs,
+            hidden: self.hidden,
+            scale: self.scale_hundredths as f32 / 100.0,
+            input_weights: divide(&self.input_weights, QA),
+            input_bias: divide(&self.input_bias, QA),
+            output_weights: divide(&self.output_weights, QB),
+            output_bias: self.output_bias as f32 / (QA * QB) as f32,
+        }
+    }
+
     pub fn features(&self) -> &str {
         &self.features
     }
@@ -396,5 +417,31 @@ mod tests {
         let mut longer = bytes.clone();
         longer.push(0);
         assert!(Network::from_bytes(&longer, "test-features", 20).is_err());
+    }
+
+    #[test]
+    fn a_dequantized_network_quantizes_back_to_itself() {
+        let mut rng = SmallRng::seed_from_u64(2);
+        let float = random_float(&mut rng, 30, 16);
+        let network = Network::quantize(&float, "test-features");
+        let again = network.dequantize();
+        assert_eq!(Network::quantize(&again, "test-features"), network);
+        // The floats are those of the file, to within half a step.
+        let close = |a: &[f32], b: &[f32], step: f32| {
+            a.iter()
+                .zip(b)
+                .all(|(x, y)| (x - y).abs() <= step / 2.0 + 1e-6)
+        };
+        assert!(close(
+            &again.input_weights,
+            &float.input_weights,
+            1.0 / QA as f32
+        ));
+        assert!(close(
+            &again.output_weights,
+            &float.output_weights,
+            1.0 / QB as f32
+        ));
+        assert_eq!(again.scale, float.scale);
     }
 }
