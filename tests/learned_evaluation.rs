@@ -214,6 +214,7 @@ fn training_starts_from_a_network_file_given_with_init() {
     ]);
     assert!(ok, "{stderr}");
     assert!(stdout.contains("0 epochs"), "{stdout}");
+    assert!(stdout.contains("epoch   0: loss "), "{stdout}");
     let (written, original) = (std::fs::read(&copy), std::fs::read(&built_in));
     assert_eq!(
         written.ok(),

@@ -55,6 +55,10 @@ pub fn run_network_training<G: Game, F: FeatureSet<G>>(
     on_loaded(&loaded);
     let mut training = start_or_resume::<G, F>(job)?;
     let resumed_at = training.epochs_done;
+    // Where a run starts from a file, the file's own loss is the mark the
+    // new epochs must beat.
+    let start_loss = (job.init.is_some() && starts_afresh(job))
+        .then(|| mean_loss(&training.network, &held_set, settings));
     let mut curve = Vec::new();
     let started = Instant::now();
     while training.epochs_done < settings.epochs {
@@ -90,6 +94,9 @@ pub fn run_network_training<G: Game, F: FeatureSet<G>>(
     if resumed_at > 0 {
         report += &format!("resumed after epoch {resumed_at}\n");
     }
+    if let Some(loss) = start_loss {
+        report += &format!("epoch   0: loss {loss:.6} held back (the --init network)\n");
+    }
     for point in &curve {
         report += &format!(
             "epoch {:>3}: loss {:.6} trained, {:.6} held back\n",
@@ -105,9 +112,14 @@ pub fn run_network_training<G: Game, F: FeatureSet<G>>(
     Ok(report)
 }
 
+/// Whether the run does not resume a checkpoint.
+fn starts_afresh(job: &NetworkJob) -> bool {
+    job.fresh || !job.checkpoint.exists()
+}
+
 fn start_or_resume<G: Game, F: FeatureSet<G>>(job: &NetworkJob) -> Result<Training, String> {
     let inputs = F::INPUTS;
-    if job.fresh || !job.checkpoint.exists() {
+    if starts_afresh(job) {
         return match &job.init {
             Some(path) => start_from_file::<G, F>(path, &job.settings),
             None => Ok(Training::new(F::INPUTS, &job.settings)),
