@@ -122,7 +122,7 @@ fn start_or_resume<G: Game, F: FeatureSet<G>>(job: &NetworkJob) -> Result<Traini
     if starts_afresh(job) {
         return match &job.init {
             Some(path) => start_from_file::<G, F>(path, &job.settings),
-            None => Ok(Training::new(F::INPUTS, &job.settings)),
+            None => Ok(Training::new(inputs, &job.settings)),
         };
     }
     let training = network_checkpoint::load(&job.checkpoint)?;

@@ -86,16 +86,7 @@ impl Training {
             .output_weights
             .iter_mut()
             .for_each(|w| *w = rng.gen_range(-output_bound..output_bound));
-        let zeros = FloatNetwork::zeros(inputs, hidden, settings.scale);
-        Training {
-            network,
-            adam: AdamState {
-                step: 0,
-                first: zeros.clone(),
-                second: zeros,
-            },
-            epochs_done: 0,
-        }
+        Training::from_network(network)
     }
 
     /// Training that goes on from `network`'s weights, with Adam's moments
