@@ -69,6 +69,13 @@ pub struct SearchParams {
     /// twice the iteration's depth from the root: a forced reply costs the
     /// attack no depth, so a line of threats is seen to its end.
     pub single_reply_extension: i32,
+    /// Singular extension: at depth `singular_min_depth` or more (0: never)
+    /// below the root, the table's move is searched a ply deeper when every
+    /// other move, searched to half the depth, falls short of the table's
+    /// score by `singular_margin` a ply; when they reach beta even so, the
+    /// node is cut at once (multi-cut).
+    pub singular_min_depth: i32,
+    pub singular_margin: i32,
     /// Internal iterative reduction: a node below the root at this depth or
     /// more (0: never) with no move from the table is searched a ply
     /// shallower, its move ordering being only a guess.
@@ -112,6 +119,8 @@ impl Default for SearchParams {
             lmp_max_depth: 0,
             lmp_base: 3,
             single_reply_extension: 0,
+            singular_min_depth: 0,
+            singular_margin: 2,
             iir_min_depth: 0,
             mcts_exploration: 0,
             mcts_rave_bias: 1_000,
@@ -131,7 +140,7 @@ struct Spin {
     field: fn(&mut SearchParams) -> &mut i32,
 }
 
-const SPINS: [Spin; 27] = [
+const SPINS: [Spin; 29] = [
     Spin {
         name: "AspirationWindow",
         min: 1,
@@ -251,6 +260,18 @@ const SPINS: [Spin; 27] = [
         min: 0,
         max: 1,
         field: |p| &mut p.single_reply_extension,
+    },
+    Spin {
+        name: "SingularMinDepth",
+        min: 0,
+        max: 100,
+        field: |p| &mut p.singular_min_depth,
+    },
+    Spin {
+        name: "SingularMargin",
+        min: 0,
+        max: 100_000,
+        field: |p| &mut p.singular_margin,
     },
     Spin {
         name: "IirMinDepth",

@@ -13,6 +13,7 @@ mod negamax;
 mod ordering;
 mod pruning;
 mod root;
+mod singular;
 mod solving;
 mod tables;
 #[cfg(test)]
@@ -77,6 +78,10 @@ struct Searcher<'a, G: Game, K> {
     /// Inside the search that confirms a null move's fail-high: no passes.
     verifying_null_move: bool,
     killers: Vec<[Option<G::Move>; 2]>,
+    /// `singular_skip[ply]`: the move a singular test at `ply` leaves out;
+    /// such a search neither reads its node's score from the table nor
+    /// stores one there (the position is the same, the moves are not).
+    singular_skip: Vec<Option<G::Move>>,
     move_buffers: Vec<Vec<G::Move>>,
     key_buffers: Vec<Vec<(i64, MoveKind)>>,
     pv: Vec<Vec<G::Move>>,
@@ -133,6 +138,7 @@ impl<'a, G: Game, K: AlphaBetaKnowledge<G>> Searcher<'a, G, K> {
             passed_at: vec![false; MAX_PLY + 1],
             verifying_null_move: false,
             killers: vec![[None; 2]; MAX_PLY + 1],
+            singular_skip: vec![None; MAX_PLY + 1],
             move_buffers: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             key_buffers: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             pv: (0..=MAX_PLY).map(|_| Vec::new()).collect(),

@@ -4,10 +4,11 @@
 
 use super::ordering::{pick_next, MoveKind};
 use super::pruning::ThreatCheck;
+use super::singular::Singular;
 use super::AlphaBetaKnowledge;
 use super::{Searcher, MAX_PLY};
 use crate::core::game::{Game, Outcome, Score, INFINITY, MATE};
-use crate::core::tt::Bound;
+use crate::core::tt::{Bound, Hit};
 
 /// Where a node stands in the tree: plies left, plies from the root, and
 /// whether it is on the principal variation.
@@ -62,12 +63,16 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
             pv_node,
         };
         let key = self.game.hash();
-        let (table_score, table_move) = self.probe_table(key, node, alpha, beta);
-        if let Some(score) = table_score {
-            return score;
+        let table = self.tt.probe(key, ply);
+        let table_move = table.and_then(|hit| hit.best_move);
+        let singular_test = self.singular_skip[ply].is_some();
+        if let Some(score) = table.and_then(|hit| Self::table_cutoff(hit, node, alpha, beta)) {
+            if !singular_test {
+                return score;
+            }
         }
         let mut threat = ThreatCheck::default();
-        if !pv_node {
+        if !pv_node && !singular_test {
             if let Some(score) = self.prune_before_moves(depth, beta, ply, &mut threat) {
                 return score;
             }
@@ -96,7 +101,20 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
                 depth: node.depth + extension,
                 ..node
             };
-            Some(self.search_moves(&mut moves, &mut keys, searched, alpha, beta, &mut threat))
+            let tested = match table_move.filter(|mv| extension == 0 && moves.contains(mv)) {
+                Some(_) => self.singular_test(node.depth, ply, table, beta),
+                None => Singular::Extend(0),
+            };
+            match tested {
+                Singular::Cut(score) => Some((score, None)),
+                Singular::Extend(plies) => Some(self.search_moves(
+                    &mut moves,
+                    &mut keys,
+                    (searched, plies),
+                    (alpha, beta),
+                    &mut threat,
+                )),
+            }
         };
         self.move_buffers[ply] = moves;
         self.key_buffers[ply] = keys;
@@ -106,7 +124,9 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
         if self.aborted {
             return 0;
         }
-        self.store_result(key, node, (alpha, beta), best_score, best_move);
+        if best_move.is_some() && !singular_test {
+            self.store_result(key, node, (alpha, beta), best_score, best_move);
+        }
         best_score
     }
 
@@ -149,17 +169,8 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
     }
 
     /// The table's score when it is deep and bound enough to end a non-PV
-    /// node, and its move to try first.
-    fn probe_table(
-        &self,
-        key: u64,
-        node: Node,
-        alpha: Score,
-        beta: Score,
-    ) -> (Option<Score>, Option<G::Move>) {
-        let Some(hit) = self.tt.probe(key, node.ply) else {
-            return (None, None);
-        };
+    /// node.
+    fn table_cutoff(hit: Hit<G::Move>, node: Node, alpha: Score, beta: Score) -> Option<Score> {
         let usable = !node.pv_node
             && hit.depth as i32 >= node.depth
             && match hit.bound {
@@ -167,18 +178,18 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
                 Bound::Lower => hit.score >= beta,
                 Bound::Upper => hit.score <= alpha,
             };
-        (usable.then_some(hit.score), hit.best_move)
+        usable.then_some(hit.score)
     }
 
     /// Searches the ordered moves of a node until one fails high: the best
-    /// score and move. Late quiet moves may be skipped or searched reduced.
+    /// score and move. Late quiet moves may be skipped or searched reduced;
+    /// the table's move is searched `table_extension` plies deeper.
     fn search_moves(
         &mut self,
         moves: &mut [G::Move],
         keys: &mut [(i64, MoveKind)],
-        node: Node,
-        mut alpha: Score,
-        beta: Score,
+        (node, table_extension): (Node, i32),
+        (mut alpha, beta): (Score, Score),
         threat: &mut ThreatCheck,
     ) -> (Score, Option<G::Move>) {
         let mut best_score = -INFINITY;
@@ -186,9 +197,16 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
         let mut quiet_moves = 0;
         for index in 0..moves.len() {
             let (mv, kind) = pick_next(moves, keys, index);
+            if Some(mv) == self.singular_skip[node.ply] {
+                continue;
+            }
             let reducible = kind == MoveKind::Quiet
                 || (kind == MoveKind::Tactical && self.control.hints_every_move);
-            let mut reduction = 0;
+            let mut reduction = if kind == MoveKind::Table {
+                -table_extension
+            } else {
+                0
+            };
             if !reducible
                 && kind == MoveKind::Tactical
                 && index > 0
@@ -245,7 +263,7 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
     ) -> Score {
         let (depth, ply) = (node.depth, node.ply);
         if index == 0 {
-            return -self.negamax(depth - 1, -beta, -alpha, ply + 1, node.pv_node);
+            return -self.negamax(depth - 1 - reduction, -beta, -alpha, ply + 1, node.pv_node);
         }
         let mut score = -self.negamax(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, false);
         if score > alpha && reduction > 0 {

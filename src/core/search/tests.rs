@@ -248,3 +248,95 @@ fn razoring_settles_a_hopeless_looking_node_by_quiescence() {
     assert_eq!(search_trap(3, razoring(1, 6_000)).0, Some(DIVE));
     assert_eq!(search_trap(3, razoring(0, 100)).0, Some(DIVE));
 }
+
+const RESIGN: u16 = 6;
+
+/// The corridor again, where each side may also resign (and lose at once)
+/// instead of stepping on: no reply is forced any more, but each step is
+/// the only move that holds, the case of the singular extension.
+#[derive(Clone, Debug)]
+struct Gauntlet {
+    corridor: Corridor,
+    resigned: bool,
+}
+
+impl Game for Gauntlet {
+    type Move = u16;
+    type Rules = u32;
+    const NAME: &'static str = "gauntlet";
+
+    fn start_position(length: &u32) -> Self {
+        Gauntlet {
+            corridor: Corridor::start_position(length),
+            resigned: false,
+        }
+    }
+    fn from_fen(_: &str, rules: &u32) -> Result<Self, String> {
+        Ok(Gauntlet::start_position(rules))
+    }
+    fn to_fen(&self) -> String {
+        format!("{} {}", self.corridor.to_fen(), self.resigned)
+    }
+    fn side_to_move(&self) -> Player {
+        self.corridor.side_to_move()
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        if self.resigned {
+            // The side to move is the one that did not resign.
+            return Some(Outcome::Win(self.side_to_move()));
+        }
+        self.corridor.outcome()
+    }
+    fn hash(&self) -> u64 {
+        self.corridor.hash() * 2 + u64::from(self.resigned)
+    }
+    fn generate_moves(&self, moves: &mut Vec<u16>) {
+        self.corridor.generate_moves(moves);
+        if self.outcome().is_none() && self.corridor.plies > 0 {
+            moves.push(RESIGN);
+        }
+    }
+    fn make_move(&mut self, mv: u16) {
+        if mv == RESIGN {
+            self.corridor.plies += 1;
+            self.resigned = true;
+        } else {
+            self.corridor.make_move(mv);
+        }
+    }
+    fn unmake_move(&mut self, mv: u16) {
+        self.corridor.unmake_move(mv);
+        self.resigned = false;
+    }
+    fn format_move(&self, mv: u16) -> String {
+        mv.to_string()
+    }
+    fn parse_move(&self, text: &str) -> Result<u16, String> {
+        text.parse().map_err(|_| "not a number".into())
+    }
+}
+
+/// The length of the principal variation a search of the gauntlet to
+/// `depth` finds.
+fn gauntlet_line(depth: u32, singular_min_depth: i32) -> usize {
+    let params = SearchParams {
+        singular_min_depth,
+        ..SearchParams::default()
+    };
+    let start = Gauntlet::start_position(&20);
+    let result = search_to_depth(start, PlainKnowledge::default(), depth, params);
+    result.pv.len()
+}
+
+#[test]
+fn the_only_move_that_holds_is_searched_deeper_with_the_singular_extension() {
+    // Without the extension the line ends at the search's depth. With it,
+    // a step the table holds to be the only move that does not lose costs
+    // no depth, and the line runs on.
+    assert_eq!(gauntlet_line(3, 0), 3);
+    assert_eq!(gauntlet_line(5, 0), 5);
+    assert!(gauntlet_line(3, 2) > 3);
+    assert!(gauntlet_line(5, 2) > 5);
+    // Switched on only from depth 4: a search to depth 3 is as before.
+    assert_eq!(gauntlet_line(3, 4), 3);
+}
