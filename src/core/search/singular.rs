@@ -54,6 +54,8 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
         self.singular_skip[ply] = Some(table_move);
         let others = self.negamax(depth / 2, singular_beta - 1, singular_beta, ply, false);
         self.singular_skip[ply] = None;
+        // The test's line is no line of this node's.
+        self.pv[ply].clear();
         if self.aborted {
             Singular::Extend(0)
         } else if others < singular_beta {
