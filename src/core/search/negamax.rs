@@ -101,9 +101,9 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
                 depth: node.depth + extension,
                 ..node
             };
-            let tested = match table_move.filter(|mv| extension == 0 && moves.contains(mv)) {
-                Some(_) => self.singular_test(node.depth, ply, table, beta),
-                None => Singular::Extend(0),
+            let tested = match extension {
+                0 => self.singular_test((node.depth, ply), table, &moves, beta),
+                _ => Singular::Extend(0),
             };
             match tested {
                 Singular::Cut(score) => Some((score, None)),

@@ -28,12 +28,22 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
     /// finite), and when the table's score is a lower bound that is no mate.
     pub(super) fn singular_test(
         &mut self,
-        depth: i32,
-        ply: usize,
+        (depth, ply): (i32, usize),
         table: Option<Hit<G::Move>>,
+        moves: &[G::Move],
         beta: Score,
     ) -> Singular {
         let params = self.control.params;
+        // The cheap checks first: most nodes, and every node of a game
+        // with the extension off, stop here.
+        if params.singular_min_depth == 0
+            || depth < params.singular_min_depth
+            || ply == 0
+            || self.singular_skip[ply].is_some()
+            || ply as i32 >= 2 * self.iteration_depth
+        {
+            return Singular::Extend(0);
+        }
         let Some((table_move, score)) = table.and_then(|hit| {
             let trusted = hit.depth as i32 >= depth - TABLE_DEPTH_SLACK
                 && hit.bound != Bound::Upper
@@ -42,12 +52,8 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
         }) else {
             return Singular::Extend(0);
         };
-        if params.singular_min_depth == 0
-            || depth < params.singular_min_depth
-            || ply == 0
-            || self.singular_skip[ply].is_some()
-            || ply as i32 >= 2 * self.iteration_depth
-        {
+        // The knowledge may have left the table's move out of this node's.
+        if !moves.contains(&table_move) {
             return Singular::Extend(0);
         }
         let singular_beta = score - params.singular_margin * depth;
