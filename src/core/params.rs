@@ -76,6 +76,10 @@ pub struct SearchParams {
     /// node is cut at once (multi-cut).
     pub singular_min_depth: i32,
     pub singular_margin: i32,
+    /// Plies taken from the table's move (0: none) when the test finds it
+    /// not singular but the table's score already beats beta: other moves
+    /// may hold the node too, so the table's is trusted less.
+    pub singular_negative: i32,
     /// Internal iterative reduction: a node below the root at this depth or
     /// more (0: never) with no move from the table is searched a ply
     /// shallower, its move ordering being only a guess.
@@ -121,6 +125,7 @@ impl Default for SearchParams {
             single_reply_extension: 0,
             singular_min_depth: 0,
             singular_margin: 2,
+            singular_negative: 0,
             iir_min_depth: 0,
             mcts_exploration: 0,
             mcts_rave_bias: 1_000,
@@ -140,7 +145,7 @@ struct Spin {
     field: fn(&mut SearchParams) -> &mut i32,
 }
 
-const SPINS: [Spin; 29] = [
+const SPINS: [Spin; 30] = [
     Spin {
         name: "AspirationWindow",
         min: 1,
@@ -272,6 +277,12 @@ const SPINS: [Spin; 29] = [
         min: 0,
         max: 100_000,
         field: |p| &mut p.singular_margin,
+    },
+    Spin {
+        name: "SingularNegative",
+        min: 0,
+        max: 1,
+        field: |p| &mut p.singular_negative,
     },
     Spin {
         name: "IirMinDepth",

@@ -10,7 +10,7 @@ use crate::core::tt::{Bound, Hit};
 
 /// What the test of the table's move decided.
 pub(super) enum Singular {
-    /// Plies added to the table move's search (0 or 1).
+    /// Plies added to the table move's search (-1, 0 or 1).
     Extend(i32),
     /// The node's score: other moves beat beta too.
     Cut(Score),
@@ -68,6 +68,8 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
             Singular::Extend(1)
         } else if singular_beta >= beta {
             Singular::Cut(singular_beta)
+        } else if score >= beta {
+            Singular::Extend(-params.singular_negative)
         } else {
             Singular::Extend(0)
         }

@@ -340,3 +340,78 @@ fn the_only_move_that_holds_is_searched_deeper_with_the_singular_extension() {
     // Switched on only from depth 4: a search to depth 3 is as before.
     assert_eq!(gauntlet_line(3, 4), 3);
 }
+
+/// A long game of two moves a ply where every line is as good as another:
+/// no move is singular, and every table move scores what the others do.
+#[derive(Clone, Debug, Default)]
+struct Meadow {
+    line: Vec<u16>,
+}
+
+impl Game for Meadow {
+    type Move = u16;
+    type Rules = ();
+    const NAME: &'static str = "meadow";
+
+    fn start_position(_: &()) -> Self {
+        Meadow::default()
+    }
+    fn from_fen(_: &str, _: &()) -> Result<Self, String> {
+        Ok(Meadow::default())
+    }
+    fn to_fen(&self) -> String {
+        format!("{:?}", self.line)
+    }
+    fn side_to_move(&self) -> Player {
+        [Player::P1, Player::P2][self.line.len() % 2]
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        (self.line.len() == 40).then_some(Outcome::Draw)
+    }
+    fn hash(&self) -> u64 {
+        self.line.iter().fold(7, |key, &mv| {
+            key.wrapping_mul(31).wrapping_add(u64::from(mv) + 1)
+        })
+    }
+    fn generate_moves(&self, moves: &mut Vec<u16>) {
+        moves.clear();
+        if self.outcome().is_none() {
+            moves.extend([0, 1]);
+        }
+    }
+    fn make_move(&mut self, mv: u16) {
+        self.line.push(mv);
+    }
+    fn unmake_move(&mut self, _: u16) {
+        self.line.pop();
+    }
+    fn format_move(&self, mv: u16) -> String {
+        mv.to_string()
+    }
+    fn parse_move(&self, text: &str) -> Result<u16, String> {
+        text.parse().map_err(|_| "not a number".into())
+    }
+}
+
+#[test]
+fn a_table_move_that_is_not_alone_in_holding_is_searched_shallower_with_the_negative_extension() {
+    let meadow = |singular_negative| {
+        let params = SearchParams {
+            singular_min_depth: 2,
+            singular_negative,
+            ..SearchParams::default()
+        };
+        search_to_depth(Meadow::default(), PlainKnowledge::default(), 8, params)
+    };
+    let (full, shallower) = (meadow(0), meadow(1));
+    // The same value, for fewer nodes: where the table's move beats beta
+    // and another move would hold too, the table's move is searched a ply
+    // less deep.
+    assert_eq!((full.score, shallower.score), (0, 0));
+    assert!(
+        shallower.nodes < full.nodes,
+        "{} {}",
+        shallower.nodes,
+        full.nodes
+    );
+}
