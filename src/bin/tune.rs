@@ -133,7 +133,8 @@ enum Command {
         fresh: bool,
         /// Start from this network file's weights (the engine's built-in
         /// one, or an earlier run's) instead of random ones, where no
-        /// checkpoint is resumed.
+        /// checkpoint is resumed. A file with fewer hidden units than
+        /// `--hidden` is widened: its units are copied, the function kept.
         #[arg(long)]
         init: Option<PathBuf>,
         /// Hidden units a side.

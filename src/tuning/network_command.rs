@@ -151,9 +151,9 @@ fn start_from_file<G: Game, F: FeatureSet<G>>(
         .map_err(|e| format!("cannot read network '{}': {e}", path.display()))?;
     let network = Network::from_bytes(&bytes, F::NAME, F::INPUTS)
         .map_err(|e| format!("network '{}': {e}", path.display()))?;
-    if network.hidden() != settings.hidden {
+    if network.hidden() > settings.hidden {
         return Err(format!(
-            "network '{}' has {} hidden units a side, not the {} asked for (--hidden)",
+            "network '{}' has {} hidden units a side, more than the {} asked for (--hidden)",
             path.display(),
             network.hidden(),
             settings.hidden
@@ -170,8 +170,14 @@ fn start_from_file<G: Game, F: FeatureSet<G>>(
         ));
     }
     float.scale = settings.scale;
+    // A wider run starts from the file's function, its units copied.
+    let float = Training::widened(&float, settings.hidden, WIDENING_NOISE, settings.seed);
     Ok(Training::from_network(float))
 }
+
+/// The spread of the noise on a widened network's copied input weights:
+/// about a tenth of a trained weight's usual size.
+const WIDENING_NOISE: f32 = 0.01;
 
 fn write_network(path: &Path, network: &Network) -> Result<(), String> {
     std::fs::write(path, network.to_bytes())

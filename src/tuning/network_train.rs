@@ -104,6 +104,43 @@ impl Training {
         }
     }
 
+    /// `network` with `hidden` units a side (no fewer than it has), the
+    /// same function up to a little noise: each new unit copies an old
+    /// one, whose output weight the two then share. The noise on the
+    /// copies' input weights lets them learn apart. A wider network thus
+    /// starts from what a narrower one learnt.
+    pub fn widened(network: &FloatNetwork, hidden: usize, noise: f32, seed: u64) -> FloatNetwork {
+        let old = network.hidden;
+        let hidden = hidden.max(old);
+        let source = |unit: usize| unit % old.max(1);
+        let copies = |unit: usize| (hidden - source(unit) - 1) / old.max(1) + 1;
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut wide = FloatNetwork::zeros(network.inputs, hidden, network.scale);
+        for feature in 0..network.inputs {
+            let row = &network.input_weights[feature * old..][..old];
+            for (unit, w) in wide.input_weights[feature * hidden..][..hidden]
+                .iter_mut()
+                .enumerate()
+            {
+                let jitter = if unit < old {
+                    0.0
+                } else {
+                    noise * rng.gen_range(-1.0..1.0)
+                };
+                *w = (row[source(unit)] + jitter).clamp(-WEIGHT_LIMIT, WEIGHT_LIMIT);
+            }
+        }
+        for unit in 0..hidden {
+            wide.input_bias[unit] = network.input_bias[source(unit)];
+            for view in 0..2 {
+                let weight = network.output_weights[view * old + source(unit)];
+                wide.output_weights[view * hidden + unit] = weight / copies(unit) as f32;
+            }
+        }
+        wide.output_bias = network.output_bias;
+        wide
+    }
+
     /// One epoch over `set` in a shuffled order; returns its mean loss.
     pub fn epoch(&mut self, set: &TrainingSet, settings: &TrainSettings) -> f64 {
         let mut order: Vec<u32> = (0..set.len() as u32).collect();
@@ -343,6 +380,28 @@ mod tests {
             set.push(&mover, &other, score, 0.5);
         }
         set
+    }
+
+    #[test]
+    fn a_widened_network_computes_what_the_narrow_one_did() {
+        let settings = TrainSettings {
+            hidden: 6,
+            ..TrainSettings::default()
+        };
+        let narrow = Training::new(30, &settings).network;
+        let exact = Training::widened(&narrow, 16, 0.0, 3);
+        let noisy = Training::widened(&narrow, 16, 0.01, 3);
+        assert_eq!(exact.hidden, 16);
+        assert_ne!(exact.input_weights, noisy.input_weights);
+        let mut rng = SmallRng::seed_from_u64(8);
+        for _ in 0..50 {
+            let mut pick = || -> Vec<u16> { (0..6).map(|_| rng.gen_range(0..30)).collect() };
+            let (mover, other) = (pick(), pick());
+            let want = narrow.output(&mover, &other);
+            assert!((exact.output(&mover, &other) - want).abs() < 1e-5);
+            assert!((noisy.output(&mover, &other) - want).abs() < 0.05);
+        }
+        assert_eq!(Training::widened(&narrow, 4, 0.0, 3), narrow);
     }
 
     #[test]
