@@ -84,6 +84,11 @@ pub struct SearchParams {
     /// more (0: never) with no move from the table is searched a ply
     /// shallower, its move ordering being only a guess.
     pub iir_min_depth: i32,
+    /// Root refutation: each new best move of a timed search is checked
+    /// for a forced win of the opponent after it, by the game's root
+    /// solver given this part (1/n) of the move's time (0: never); a
+    /// refuted move is left out (`search/refutation.rs`).
+    pub refutation_share: i32,
     /// Monte Carlo search (`SearchMethod mcts`): UCT's exploration
     /// constant in thousandths, RAVE's bias in millionths, the simulations
     /// a leaf takes before it is expanded, and the value of a move with no
@@ -127,6 +132,7 @@ impl Default for SearchParams {
             singular_margin: 2,
             singular_negative: 0,
             iir_min_depth: 0,
+            refutation_share: 0,
             mcts_exploration: 0,
             mcts_rave_bias: 1_000,
             mcts_expand_visits: 8,
@@ -145,7 +151,7 @@ struct Spin {
     field: fn(&mut SearchParams) -> &mut i32,
 }
 
-const SPINS: [Spin; 30] = [
+const SPINS: [Spin; 31] = [
     Spin {
         name: "AspirationWindow",
         min: 1,
@@ -289,6 +295,12 @@ const SPINS: [Spin; 30] = [
         min: 0,
         max: 100,
         field: |p| &mut p.iir_min_depth,
+    },
+    Spin {
+        name: "RefutationShare",
+        min: 0,
+        max: 1_000,
+        field: |p| &mut p.refutation_share,
     },
     Spin {
         name: "MctsExploration",

@@ -12,6 +12,7 @@ mod limits;
 mod negamax;
 mod ordering;
 mod pruning;
+mod refutation;
 mod root;
 mod singular;
 mod solving;
@@ -89,6 +90,9 @@ struct Searcher<'a, G: Game, K> {
     root_moves: Vec<G::Move>,
     /// Root moves left out of this line: the better lines' first moves.
     excluded: Vec<G::Move>,
+    /// Best moves checked against the opponent's forced win, and those it
+    /// refuted, which every later iteration leaves out.
+    root_checks: refutation::RootChecks<G::Move>,
     first_iteration_done: bool,
     /// The running iteration's depth, which bounds the extensions.
     iteration_depth: i32,
@@ -144,6 +148,7 @@ impl<'a, G: Game, K: AlphaBetaKnowledge<G>> Searcher<'a, G, K> {
             pv: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             root_moves: root_moves.to_vec(),
             excluded: Vec::new(),
+            root_checks: refutation::RootChecks::default(),
             first_iteration_done: false,
             iteration_depth: 0,
         }
@@ -185,7 +190,13 @@ impl<'a, G: Game, K: AlphaBetaKnowledge<G>> Searcher<'a, G, K> {
     /// the main thread's last: its move is then the better informed.
     fn adopt_deeper_helper_iteration(&self, result: &mut SearchResult<G::Move>) {
         let deepest = self.helper_reports.deepest();
-        if let Some(helper) = deepest.as_ref().filter(|h| h.depth > result.depth) {
+        let deeper = |h: &&CompletedIteration<G::Move>| {
+            h.depth > result.depth
+                && h.pv
+                    .first()
+                    .is_none_or(|mv| !self.root_checks.is_refuted(mv))
+        };
+        if let Some(helper) = deepest.as_ref().filter(deeper) {
             result.depth = helper.depth;
             result.score = helper.score;
             result.pv = helper.pv.clone();

@@ -56,6 +56,11 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
             lines = found;
             self.first_iteration_done = true;
             adopt_line(&mut result, &lines[0], depth);
+            if self.best_move_refuted(&result) {
+                // Searched again without it, past the soft limit if need be:
+                // the move in hand is known to lose.
+                continue;
+            }
             if let Some(best) = result.best_move {
                 self.timer.completed(best.to_code(), result.score);
             }
@@ -91,7 +96,7 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
 
     /// Clears `moves` and fills it with the root moves of the current line:
     /// those `go searchmoves` allows (else the knowledge's), less the first
-    /// moves of the better lines.
+    /// moves of the better lines and the moves found refuted.
     ///
     /// The first line is the engine's own choice, among the moves its
     /// knowledge keeps; the further lines rank every other legal move, so
@@ -106,7 +111,7 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
         } else {
             self.game.generate_moves(moves);
         }
-        moves.retain(|mv| !self.excluded.contains(mv));
+        moves.retain(|mv| !self.excluded.contains(mv) && !self.root_checks.is_refuted(mv));
     }
 
     /// How many lines the root can give: every legal move (or every move
