@@ -7,6 +7,7 @@
 //! out of the following iterations, so the search finds another.
 
 use std::sync::Arc;
+use std::time::Instant;
 
 use super::{AlphaBetaKnowledge, Searcher};
 use crate::core::control::{SearchResult, MAX_PLY};
@@ -16,6 +17,11 @@ use crate::core::knowledge::Deadline;
 /// Checks a search may make: each new best move costs one, and most find
 /// nothing.
 const MOST_CHECKS: usize = 3;
+/// The shallowest iteration whose best move is checked: those of the first
+/// few iterations are mostly dropped by the search itself, and checking
+/// them spent the checks and their time (-19 +/- 46 Elo at 100 ms a move,
+/// docs/results/gomoku.md).
+const SHALLOWEST_CHECKED: u32 = 5;
 
 /// The root moves a search has checked, and those it found refuted.
 #[derive(Debug)]
@@ -43,49 +49,63 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
     /// Whether the iteration's best move loses to a forced win the game's
     /// solver finds after it within the share of the time
     /// (`refutation_share`); a refuted move is remembered and left out of
-    /// the root from then on. Only in a timed search of one line over the
-    /// whole root, with no proven score yet and another move to turn to.
+    /// the root from then on.
     pub(super) fn best_move_refuted(&mut self, result: &SearchResult<G::Move>) -> bool {
-        let share = self.control.params.refutation_share;
-        let (Some(best), Some(hard)) = (result.best_move, self.control.budget.maximum) else {
+        let (Some(best), Some(hard), Some(clock_start)) = (
+            result.best_move,
+            self.control.budget.maximum,
+            self.clock_start(),
+        ) else {
             return false;
         };
-        if share <= 0
-            || self.thread_id != 0
-            || self.analysing()
-            || self.control.max_nodes.is_some()
-            || self.control.max_depth < MAX_PLY as u32 - 1
-            || !self.whole_root_one_line()
-            || result.score.abs() >= MATE_BOUND
-            || self.root_checks.checked.len() >= MOST_CHECKS
-            || self.root_checks.checked.contains(&best)
-            || self.root_alternatives() < 2
-        {
+        if !self.checks(result, best) {
             return false;
         }
         self.root_checks.checked.push(best);
-        let Some(clock_start) = self.clock_start() else {
-            return false;
-        };
-        let deadline = Deadline::new(Some(clock_start + hard), Arc::clone(self.stop))
-            .within(hard / share as u32);
+        let share = self.control.params.refutation_share as u32;
+        let deadline =
+            Deadline::new(Some(clock_start + hard), Arc::clone(self.stop)).within(hard / share);
+        let began = Instant::now();
         self.knowledge.play(&mut self.game, best);
         let answer = self
             .knowledge
             .solve_root(&mut self.game, &deadline, &mut self.nodes);
         self.knowledge.take_back(&mut self.game, best);
-        let refuted = answer.as_ref().is_some_and(|answer| answer.plies > 0);
-        if let Some(answer) = answer.filter(|_| refuted) {
-            log::debug!(
-                "root move {} refuted: the opponent's {} wins in {} plies ({} ms in)",
-                self.game.format_move(best),
-                self.game.format_move(answer.best_move),
-                answer.plies,
-                self.start.elapsed().as_millis()
-            );
+        let winning_reply = answer.filter(|answer| answer.plies > 0);
+        log::debug!(
+            "root move {} of depth {} checked in {} ms: {}",
+            self.game.format_move(best),
+            result.depth,
+            began.elapsed().as_millis(),
+            winning_reply
+                .as_ref()
+                .map_or("holds".into(), |reply| format!(
+                    "refuted by {}, a win in {} plies",
+                    self.game.format_move(reply.best_move),
+                    reply.plies
+                ))
+        );
+        if winning_reply.is_some() {
             self.root_checks.refuted.push(best);
         }
-        refuted
+        winning_reply.is_some()
+    }
+
+    /// Whether `best` is to be checked: only in a timed search of one line
+    /// over the whole root, past the first iterations, with no proven score
+    /// yet, checks left, and another move to turn to.
+    fn checks(&mut self, result: &SearchResult<G::Move>, best: G::Move) -> bool {
+        self.control.params.refutation_share > 0
+            && self.thread_id == 0
+            && !self.analysing()
+            && self.control.max_nodes.is_none()
+            && self.control.max_depth >= MAX_PLY as u32 - 1
+            && self.whole_root_one_line()
+            && result.depth >= SHALLOWEST_CHECKED
+            && result.score.abs() < MATE_BOUND
+            && self.root_checks.checked.len() < MOST_CHECKS
+            && !self.root_checks.checked.contains(&best)
+            && self.root_alternatives() >= 2
     }
 
     /// The root moves not yet refuted.
