@@ -111,9 +111,11 @@ impl Training {
     /// starts from what a narrower one learnt.
     pub fn widened(network: &FloatNetwork, hidden: usize, noise: f32, seed: u64) -> FloatNetwork {
         let old = network.hidden;
-        let hidden = hidden.max(old);
-        let source = |unit: usize| unit % old.max(1);
-        let copies = |unit: usize| (hidden - source(unit) - 1) / old.max(1) + 1;
+        if old == 0 || hidden <= old {
+            return network.clone();
+        }
+        let source = |unit: usize| unit % old;
+        let copies = |unit: usize| (hidden - source(unit) - 1) / old + 1;
         let mut rng = SmallRng::seed_from_u64(seed);
         let mut wide = FloatNetwork::zeros(network.inputs, hidden, network.scale);
         for feature in 0..network.inputs {

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::{AlphaBetaKnowledge, Searcher};
-use crate::core::control::{SearchResult, MAX_PLY};
+use crate::core::control::SearchResult;
 use crate::core::game::{Game, MATE_BOUND};
 use crate::core::knowledge::Deadline;
 
@@ -91,16 +91,13 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
         winning_reply.is_some()
     }
 
-    /// Whether `best` is to be checked: only in a timed search of one line
-    /// over the whole root, past the first iterations, with no proven score
-    /// yet, checks left, and another move to turn to.
+    /// Whether `best` is to be checked: by the main thread, where the
+    /// game's solver may answer, past the first iterations, with no proven
+    /// score yet, checks left, and another move to turn to.
     fn checks(&mut self, result: &SearchResult<G::Move>, best: G::Move) -> bool {
         self.control.params.refutation_share > 0
             && self.thread_id == 0
-            && !self.analysing()
-            && self.control.max_nodes.is_none()
-            && self.control.max_depth >= MAX_PLY as u32 - 1
-            && self.whole_root_one_line()
+            && self.solver_may_answer()
             && result.depth >= SHALLOWEST_CHECKED
             && result.score.abs() < MATE_BOUND
             && self.root_checks.checked.len() < MOST_CHECKS

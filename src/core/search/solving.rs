@@ -20,13 +20,7 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
     /// loss is left to the search, which picks the most stubborn defence.
     pub(super) fn solve_root_exactly(&mut self) -> Option<SearchResult<G::Move>> {
         let hard = self.control.budget.maximum?;
-        let unlimited_depth = self.control.max_depth >= MAX_PLY as u32 - 1;
-        if self.analysing()
-            || self.control.ponder
-            || self.control.max_nodes.is_some()
-            || !unlimited_depth
-            || !self.whole_root_one_line()
-        {
+        if self.control.ponder || !self.solver_may_answer() {
             return None;
         }
         let share = self.control.budget.optimum.unwrap_or(hard).min(hard) / EXACT_SOLVE_SHARE;
@@ -45,6 +39,17 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
         result.nodes = self.nodes;
         result.elapsed = self.start.elapsed();
         Some(result)
+    }
+
+    /// A timed search of one line over the whole root, bound by no node
+    /// count or depth: where the game's solver may decide the move (a result
+    /// bound by nodes or depth must not depend on the clock).
+    pub(super) fn solver_may_answer(&self) -> bool {
+        self.control.budget.maximum.is_some()
+            && !self.analysing()
+            && self.control.max_nodes.is_none()
+            && self.control.max_depth >= MAX_PLY as u32 - 1
+            && self.whole_root_one_line()
     }
 
     /// `go infinite` has no clock to share out, so between two iterations
