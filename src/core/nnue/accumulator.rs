@@ -1,8 +1,12 @@
 //! The hidden layer of both views, kept along the search's line: each move
-//! pushes the parent's values plus the rows of the features it adds, minus
-//! those it removes; taking the move back pops them. Nothing is recomputed
-//! in the search's hot path; a position reached otherwise (a new root, a
-//! prover's moves) is noticed by its placement key and computed afresh.
+//! pushes the features it adds and removes, and the first evaluation at or
+//! below it brings the values up to date, the parent's plus the added rows
+//! minus the removed ones; taking the move back pops them. A third of the
+//! positions the search plays are never evaluated (cut by the table, or
+//! settled by the rules or a threat), and so never pay for their rows.
+//! Nothing is recomputed in the search's hot path; a position reached
+//! otherwise (a new root, a prover's moves) is noticed by its placement key
+//! and computed afresh.
 
 use std::marker::PhantomData;
 
@@ -78,6 +82,11 @@ fn subtract_row(values: &mut [i16], row: &[i16]) {
 struct Entry {
     /// `FeatureSet::placement_key` of the position; `None` until computed.
     key: Option<u64>,
+    /// What the move that led here changed, per view.
+    changes: [FeatureChanges; 2],
+    /// `views` are still the values of an earlier position: `changes`
+    /// (and those of the pending entries below) are not yet applied.
+    pending: bool,
     views: [Accumulator; 2],
 }
 
@@ -85,6 +94,8 @@ fn blank_entry(network: &Network) -> Entry {
     let blank = Accumulator(network.input_bias().to_vec());
     Entry {
         key: None,
+        changes: Default::default(),
+        pending: false,
         views: [blank.clone(), blank],
     }
 }
@@ -96,7 +107,6 @@ pub struct AccumulatorStack<G, F> {
     entries: Vec<Entry>,
     top: usize,
     features: Vec<u16>,
-    changes: [FeatureChanges; 2],
     /// Positions computed from scratch, for tests and diagnostics.
     refreshes: u64,
     _marker: PhantomData<fn() -> (G, F)>,
@@ -108,7 +118,6 @@ impl<G: Game, F: FeatureSet<G>> Default for AccumulatorStack<G, F> {
             entries: Vec::new(),
             top: 0,
             features: Vec::new(),
-            changes: Default::default(),
             refreshes: 0,
             _marker: PhantomData,
         }
@@ -139,22 +148,27 @@ impl<G: Game, F: FeatureSet<G>> AccumulatorStack<G, F> {
         }
     }
 
-    /// Plays `mv` on `position` and pushes its accumulators, the parent's
-    /// updated by the features the move changes.
+    /// Plays `mv` on `position` and pushes the features it changes, to be
+    /// applied to the parent's values when an evaluation needs them.
     pub fn play(&mut self, network: &Network, position: &mut G, mv: G::Move) {
-        self.current(network, position);
+        self.know_top(network, position);
         if self.entries.len() <= self.top + 1 {
             self.entries.push(blank_entry(network));
         }
-        let (parents, children) = self.entries.split_at_mut(self.top + 1);
-        let (parent, child) = (&parents[self.top], &mut children[0]);
-        F::changes(position, mv, &mut self.changes);
-        for (index, changes) in self.changes.iter().enumerate() {
-            child.views[index].derive(&parent.views[index], network, changes);
+        let child = &mut self.entries[self.top + 1];
+        let mut known = true;
+        if !F::CHANGES_AFTER_MOVE {
+            known = F::changes(position, mv, &mut child.changes);
         }
         position.make_move(mv);
+        if F::CHANGES_AFTER_MOVE {
+            known = F::changes(position, mv, &mut child.changes);
+        }
+        // Unknown changes leave no key: the position is computed afresh
+        // when it is next asked about.
+        child.pending = known;
+        child.key = known.then(|| F::placement_key(position));
         self.top += 1;
-        self.entries[self.top].key = Some(F::placement_key(position));
     }
 
     /// The score of `network`, if there is one and its features describe
@@ -179,28 +193,60 @@ impl<G: Game, F: FeatureSet<G>> AccumulatorStack<G, F> {
         self.top = self.top.saturating_sub(1);
     }
 
-    /// The entry for `position` at the top, computed afresh if the top
-    /// holds another position's.
+    /// The entry for `position` at the top with its values up to date,
+    /// computed afresh if the top holds another position's.
     fn current(&mut self, network: &Network, position: &G) -> &Entry {
+        self.know_top(network, position);
+        self.apply_pending(network);
+        &self.entries[self.top]
+    }
+
+    /// Makes the top entry `position`'s: as it is where its key says so
+    /// (its values perhaps pending), else computed afresh.
+    fn know_top(&mut self, network: &Network, position: &G) {
         let key = F::placement_key(position);
         if self.entries.is_empty() {
             self.top = 0;
             self.entries.push(blank_entry(network));
         }
-        if self.entries[self.top].key != Some(key) {
+        let entry = &mut self.entries[self.top];
+        if entry.key != Some(key) {
             self.refreshes += 1;
             for (index, view) in [Player::P1, Player::P2].into_iter().enumerate() {
                 F::active(position, view, &mut self.features);
-                self.entries[self.top].views[index] = Accumulator::fresh(network, &self.features);
+                entry.views[index] = Accumulator::fresh(network, &self.features);
             }
-            self.entries[self.top].key = Some(key);
+            entry.key = Some(key);
+            entry.pending = false;
         }
-        &self.entries[self.top]
     }
 
-    /// The top's accumulators of both views, if they belong to `position`.
-    pub fn views(&self, position: &G) -> Option<&[Accumulator; 2]> {
+    /// Applies the pending changes from the highest entry whose values are
+    /// known up to the top. The bottom entry is never pending: only a
+    /// move's child is.
+    fn apply_pending(&mut self, network: &Network) {
+        let mut known = self.top;
+        while known > 0 && self.entries[known].pending {
+            known -= 1;
+        }
+        for index in known + 1..=self.top {
+            let (below, above) = self.entries.split_at_mut(index);
+            let (parent, child) = (&below[index - 1], &mut above[0]);
+            for (view, parent_view) in parent.views.iter().enumerate() {
+                child.views[view].derive(parent_view, network, &child.changes[view]);
+            }
+            child.pending = false;
+        }
+    }
+
+    /// The top's accumulators of both views, brought up to date, if they
+    /// belong to `position`.
+    pub fn views(&mut self, network: &Network, position: &G) -> Option<&[Accumulator; 2]> {
         let entry = self.entries.get(self.top)?;
-        (entry.key == Some(F::placement_key(position))).then_some(&entry.views)
+        if entry.key != Some(F::placement_key(position)) {
+            return None;
+        }
+        self.apply_pending(network);
+        Some(&self.entries[self.top].views)
     }
 }

@@ -21,11 +21,17 @@ pub trait FeatureSet<G: Game>: Send + Sync + 'static {
     /// Clears `features` and fills it with the active features of `view`.
     fn active(position: &G, view: Player, features: &mut Vec<u16>);
 
-    /// What playing `mv` in `position` (before the move) changes in the
-    /// active features of each view (`changes[player.index()]`). Both views
-    /// at once: where a move reshapes whole lines of cells, the work of
-    /// finding what changed is done once for the two.
-    fn changes(position: &G, mv: G::Move, changes: &mut [FeatureChanges; 2]);
+    /// Whether `changes` is asked after the move is played (a game whose
+    /// make-move works out what changed and notes it) rather than before.
+    const CHANGES_AFTER_MOVE: bool = false;
+
+    /// What playing `mv` changes in the active features of each view
+    /// (`changes[player.index()]`); `position` is the one before the move,
+    /// or after it where `CHANGES_AFTER_MOVE`. Both views at once: where a
+    /// move reshapes whole lines of cells, the work of finding what changed
+    /// is done once for the two. False where the position cannot tell:
+    /// the features are then computed afresh.
+    fn changes(position: &G, mv: G::Move, changes: &mut [FeatureChanges; 2]) -> bool;
 
     /// The feature's image in the position's mirror image, for games
     /// whose rules a mirror keeps (Breakthrough's left and right): the

@@ -43,7 +43,7 @@ impl FeatureSet<Breakthrough> for PieceFeatures {
         }
     }
 
-    fn changes(position: &Breakthrough, mv: Move, changes: &mut [FeatureChanges; 2]) {
+    fn changes(position: &Breakthrough, mv: Move, changes: &mut [FeatureChanges; 2]) -> bool {
         let mover = position.side_to_move();
         for (view, changes) in [Player::P1, Player::P2].into_iter().zip(changes) {
             changes.clear();
@@ -53,6 +53,7 @@ impl FeatureSet<Breakthrough> for PieceFeatures {
                 changes.remove(feature(view, mover.other(), mv.to));
             }
         }
+        true
     }
 
     /// Left and right swapped: the square's file mirrored.

@@ -9,9 +9,9 @@
 //! a cell lies, so one network serves every size.
 //!
 //! A stone changes the shapes of up to forty cells along its lines; the
-//! board finds which without playing the stone (`Board::for_each_reshape`),
-//! and a move's changes list the old and new sets of those cells, once for
-//! both views.
+//! board notes which as it plays the stone (`Board::reshapes_of`), and a
+//! move's changes list the old and new sets of those cells, once for both
+//! views.
 
 use once_cell::sync::Lazy;
 
@@ -88,20 +88,27 @@ impl FeatureSet<Gomoku> for ShapeSetFeatures {
         Self::collect(position.board(), view, features);
     }
 
-    /// The stone's cell leaves both sides' features; each cell it reshapes
-    /// trades its old set for its new one, where they differ.
-    fn changes(position: &Gomoku, mv: Move, changes: &mut [FeatureChanges; 2]) {
+    const CHANGES_AFTER_MOVE: bool = true;
+
+    /// The stone's cell leaves both sides' features; each cell it reshaped
+    /// trades its old set for its new one, where they differ. Read from
+    /// the board's notes of the move (`Board::reshapes_of`).
+    fn changes(position: &Gomoku, mv: Move, changes: &mut [FeatureChanges; 2]) -> bool {
         changes.iter_mut().for_each(FeatureChanges::clear);
         let board = position.board();
         let cell = mv as usize;
+        let Some(reshapes) = board.reshapes_of(cell) else {
+            return false;
+        };
+        let [first, second] = changes;
         let mut trade = |side: usize, old: u16, new: u16| {
-            for (view, changes) in changes.iter_mut().enumerate() {
-                if old != NOTHING {
-                    changes.remove(Self::feature(old, side == view));
-                }
-                if new != NOTHING {
-                    changes.add(Self::feature(new, side == view));
-                }
+            if old != NOTHING {
+                first.remove(Self::feature(old, side == 0));
+                second.remove(Self::feature(old, side == 1));
+            }
+            if new != NOTHING {
+                first.add(Self::feature(new, side == 0));
+                second.add(Self::feature(new, side == 1));
             }
         };
         for side in 0..2 {
@@ -111,12 +118,14 @@ impl FeatureSet<Gomoku> for ShapeSetFeatures {
                 NOTHING,
             );
         }
-        board.for_each_reshape(cell, board.side(), |side, old, new| {
-            let (old, new) = (SET_OF_COMBINATION[old], SET_OF_COMBINATION[new]);
+        for reshape in reshapes {
+            let old = SET_OF_COMBINATION[usize::from(reshape.old)];
+            let new = SET_OF_COMBINATION[usize::from(reshape.new)];
             if old != new {
-                trade(side, old, new);
+                trade(usize::from(reshape.side), old, new);
             }
-        });
+        }
+        true
     }
 
     fn placement_key(position: &Gomoku) -> u64 {

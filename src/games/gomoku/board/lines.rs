@@ -74,7 +74,7 @@ impl Board {
             let (own_key, own_new) = (side_key(before, side), side_key(after, side));
             let (old, new) = (own_table[own_key as usize], own_table[own_new as usize]);
             if old != new {
-                self.reshape(side, neighbour, direction, old, new);
+                self.reshape::<ADDING>(side, neighbour, direction, old, new);
             }
             let (their_key, their_new) = (side_key(before, side ^ 1), side_key(after, side ^ 1));
             let (old, new) = (
@@ -82,37 +82,7 @@ impl Board {
                 their_table[their_new as usize],
             );
             if old != new {
-                self.reshape(side ^ 1, neighbour, direction, old, new);
-            }
-        });
-    }
-
-    /// What `put(cell, stone_side)` would change in the kept combinations,
-    /// found without putting the stone: `visit(side, old, new)` for each
-    /// empty cell whose combination for `side` would go from `old` to
-    /// `new`. A cell lies on one line through `cell` at most, so one of
-    /// its four shapes changes.
-    pub fn for_each_reshape(
-        &self,
-        cell: usize,
-        stone_side: usize,
-        mut visit: impl FnMut(usize, usize, usize),
-    ) {
-        walk_lines(self.size, cell, |direction, slot, neighbour| {
-            if self.cells[neighbour] != EMPTY {
-                return;
-            }
-            let before = self.keys[neighbour][direction];
-            let after = before + KEY_STEPS[stone_side][slot];
-            for side in 0..2 {
-                let table = self.tables[side];
-                let old = table[side_key(before, side) as usize] as usize;
-                let new = table[side_key(after, side) as usize] as usize;
-                if old != new {
-                    let place = COMBINATION_PLACES[direction];
-                    let combination = usize::from(self.combos[side][neighbour]);
-                    visit(side, combination, combination - old * place + new * place);
-                }
+                self.reshape::<ADDING>(side ^ 1, neighbour, direction, old, new);
             }
         });
     }
@@ -160,12 +130,24 @@ impl Board {
 
     /// An empty cell's shape for `side` along `direction` went from `old`
     /// to `new`: brings its stored threat and values (and the totals) up to
-    /// date, as `refresh_side` out and in again would, in one pass.
+    /// date, as `refresh_side` out and in again would, in one pass. A stone
+    /// put (`NOTED`) notes the change of combination.
     #[inline(always)]
-    fn reshape(&mut self, side: usize, cell: usize, direction: usize, old: Shape, new: Shape) {
+    fn reshape<const NOTED: bool>(
+        &mut self,
+        side: usize,
+        cell: usize,
+        direction: usize,
+        old: Shape,
+        new: Shape,
+    ) {
         let place = COMBINATION_PLACES[direction] as u16;
-        let combo = self.combos[side][cell] + new as u16 * place - old as u16 * place;
+        let old_combo = self.combos[side][cell];
+        let combo = old_combo + new as u16 * place - old as u16 * place;
         self.combos[side][cell] = combo;
+        if NOTED {
+            self.reshapes.note(side, old_combo, combo);
+        }
         let (threat, values) = self.combinations[combo as usize];
         // Written without branches: whether the threat or the values
         // changed is a coin toss the processor would often guess wrong.

@@ -13,7 +13,9 @@ use super::pattern::{
 use super::renju;
 
 mod lines;
+mod reshapes;
 use lines::{side_key, BOTH_SIDES};
+pub use reshapes::{Reshape, Reshapes};
 
 /// Cells are numbered `y * STRIDE + x` whatever the board size, so a move
 /// means the same cell on every board.
@@ -113,6 +115,8 @@ pub struct Board {
     /// Stones within `NEAR_RADIUS` of each cell.
     near: [u8; CELL_COUNT],
     stones: usize,
+    /// What the last stone put changed in the cells' combinations.
+    reshapes: Reshapes,
     hash: u64,
     /// Player index to move (0 Black, 1 White).
     side: usize,
@@ -139,6 +143,7 @@ impl Board {
             value_sums: [[0; 2]; 2],
             near: [0; CELL_COUNT],
             stones: 0,
+            reshapes: Reshapes::default(),
             hash: 0,
             side: 0,
             winner: None,
@@ -386,12 +391,21 @@ impl Board {
         self.values[1][cell] = [0; 2];
         self.stones += 1;
         self.hash ^= ZOBRIST.stones[side][cell];
+        self.reshapes.start(cell);
         self.update_lines(cell, side, true);
         self.update_near(cell, true);
     }
 
+    /// What putting the stone at `cell` changed in the empty cells'
+    /// combinations, if it is the last stone put and none was taken away
+    /// since. The cell's own combinations are still those from before it.
+    pub fn reshapes_of(&self, cell: usize) -> Option<&[Reshape]> {
+        self.reshapes.of_stone(cell)
+    }
+
     fn remove(&mut self, cell: usize) {
         let side = (self.cells[cell] - 1) as usize;
+        self.reshapes.forget();
         self.update_near(cell, false);
         self.update_lines(cell, side, false);
         self.hash ^= ZOBRIST.stones[side][cell];
