@@ -46,6 +46,7 @@ impl Accumulator {
 /// this function a second time for AVX2, twice as wide, and calls that one
 /// where the processor has it (measured: docs/results/learned-evaluation.md,
 /// step 3).
+///
 /// The units go in blocks of `BLOCK`, each summed in a local array the
 /// compiler keeps in registers (four AVX2 registers) over all the rows,
 /// instead of loading and storing the child's values once a row: a third

@@ -15,7 +15,8 @@ use super::renju;
 mod lines;
 mod reshapes;
 use lines::{side_key, BOTH_SIDES};
-pub use reshapes::{Reshape, Reshapes};
+pub use reshapes::Reshape;
+use reshapes::Reshapes;
 
 /// Cells are numbered `y * STRIDE + x` whatever the board size, so a move
 /// means the same cell on every board.
