@@ -61,10 +61,13 @@ pub struct SearchParams {
     pub razor_max_depth: i32,
     pub razor_margin: i32,
     /// Late-move pruning: at depth `lmp_max_depth` or less (0: never), a
-    /// non-PV node searches only its first `lmp_base + depth * depth` quiet
-    /// moves.
+    /// non-PV node searches only its first `lmp_base + depth ^ (lmp_power
+    /// / 100)` quiet moves: by default the square of the depth; a lower
+    /// power keeps fewer moves and, with a higher `lmp_max_depth`, prunes
+    /// deep nodes too, for a game whose late moves are nearly all idle.
     pub lmp_max_depth: i32,
     pub lmp_base: i32,
+    pub lmp_power: i32,
     /// Plies added to the search of a node's only move (0: none), within
     /// twice the iteration's depth from the root: a forced reply costs the
     /// attack no depth, so a line of threats is seen to its end.
@@ -127,6 +130,7 @@ impl Default for SearchParams {
             razor_margin: 200,
             lmp_max_depth: 0,
             lmp_base: 3,
+            lmp_power: 200,
             single_reply_extension: 0,
             singular_min_depth: 0,
             singular_margin: 2,
@@ -151,7 +155,7 @@ struct Spin {
     field: fn(&mut SearchParams) -> &mut i32,
 }
 
-const SPINS: [Spin; 31] = [
+const SPINS: [Spin; 32] = [
     Spin {
         name: "AspirationWindow",
         min: 1,
@@ -267,6 +271,12 @@ const SPINS: [Spin; 31] = [
         field: |p| &mut p.lmp_base,
     },
     Spin {
+        name: "LmpPower",
+        min: 100,
+        max: 400,
+        field: |p| &mut p.lmp_power,
+    },
+    Spin {
         name: "SingleReplyExtension",
         min: 0,
         max: 1,
@@ -341,6 +351,19 @@ const SPINS: [Spin; 31] = [
 ];
 
 impl SearchParams {
+    /// The quiet moves a non-PV node at `depth` searches before late-move
+    /// pruning leaves out the rest (`i32::MAX`: all of them).
+    pub fn late_move_count(&self, depth: i32) -> i32 {
+        if depth > self.lmp_max_depth {
+            return i32::MAX;
+        }
+        let grown = match self.lmp_power {
+            200 => depth * depth,
+            power => f64::from(depth).powf(f64::from(power) / 100.0) as i32,
+        };
+        self.lmp_base + grown
+    }
+
     /// The spins, announced with these values as their defaults.
     pub fn specs(&self) -> Vec<OptionSpec> {
         let mut current = *self;
@@ -488,6 +511,25 @@ mod tests {
         assert!(params.set("lmrmindepth", "three").is_err());
         assert_eq!(params, SearchParams::default());
         assert_eq!(params.set("Hash", "16"), Ok(false));
+    }
+
+    #[test]
+    fn late_moves_are_counted_by_a_power_of_the_depth_up_to_the_deepest_pruned() {
+        let square = SearchParams {
+            lmp_max_depth: 6,
+            ..SearchParams::default()
+        };
+        assert_eq!(square.late_move_count(6), 3 + 36);
+        assert_eq!(square.late_move_count(7), i32::MAX);
+        let lower = SearchParams {
+            lmp_max_depth: 100,
+            lmp_power: 132,
+            ..square
+        };
+        // 10 ^ 1.32 = 20.9, 20 ^ 1.32 = 52.4
+        assert_eq!(lower.late_move_count(10), 3 + 20);
+        assert_eq!(lower.late_move_count(20), 3 + 52);
+        assert_eq!(lower.late_move_count(101), i32::MAX);
     }
 
     #[test]

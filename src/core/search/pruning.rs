@@ -105,8 +105,7 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
         threat: &mut ThreatCheck,
     ) -> bool {
         let params = self.control.params;
-        depth <= params.lmp_max_depth
-            && quiet_index >= params.lmp_base + depth * depth
+        quiet_index >= params.late_move_count(depth)
             && best_score > -MATE_BOUND
             && !self.threatened(threat)
     }
