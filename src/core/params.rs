@@ -68,6 +68,11 @@ pub struct SearchParams {
     pub lmp_max_depth: i32,
     pub lmp_base: i32,
     pub lmp_power: i32,
+    /// The share, in percent, of those quiet moves a node searches when its
+    /// static evaluation is no better than two plies before (100: as
+    /// many): a side whose position is getting worse has fewer quiet moves
+    /// worth a look.
+    pub lmp_worsening: i32,
     /// Plies added to the search of a node's only move (0: none), within
     /// twice the iteration's depth from the root: a forced reply costs the
     /// attack no depth, so a line of threats is seen to its end.
@@ -131,6 +136,7 @@ impl Default for SearchParams {
             lmp_max_depth: 0,
             lmp_base: 3,
             lmp_power: 200,
+            lmp_worsening: 100,
             single_reply_extension: 0,
             singular_min_depth: 0,
             singular_margin: 2,
@@ -155,7 +161,7 @@ struct Spin {
     field: fn(&mut SearchParams) -> &mut i32,
 }
 
-const SPINS: [Spin; 32] = [
+const SPINS: [Spin; 33] = [
     Spin {
         name: "AspirationWindow",
         min: 1,
@@ -277,6 +283,12 @@ const SPINS: [Spin; 32] = [
         field: |p| &mut p.lmp_power,
     },
     Spin {
+        name: "LmpWorsening",
+        min: 25,
+        max: 100,
+        field: |p| &mut p.lmp_worsening,
+    },
+    Spin {
         name: "SingleReplyExtension",
         min: 0,
         max: 1,
@@ -353,7 +365,7 @@ const SPINS: [Spin; 32] = [
 impl SearchParams {
     /// The quiet moves a non-PV node at `depth` searches before late-move
     /// pruning leaves out the rest (`i32::MAX`: all of them).
-    pub fn late_move_count(&self, depth: i32) -> i32 {
+    pub fn late_move_count(&self, depth: i32, improving: bool) -> i32 {
         if depth > self.lmp_max_depth {
             return i32::MAX;
         }
@@ -361,7 +373,16 @@ impl SearchParams {
             200 => depth * depth,
             power => f64::from(depth).powf(f64::from(power) / 100.0) as i32,
         };
-        self.lmp_base + grown
+        let count = self.lmp_base + grown;
+        match improving {
+            true => count,
+            false => count * self.lmp_worsening / 100,
+        }
+    }
+
+    /// Whether late-move pruning asks whether a node's evaluation improves.
+    pub fn tracks_improvement(&self) -> bool {
+        self.lmp_max_depth > 0 && self.lmp_worsening < 100
     }
 
     /// The spins, announced with these values as their defaults.
@@ -434,6 +455,33 @@ impl SearchParams {
             divisor => history / divisor,
         };
         (base - by_history).clamp(0, depth - 1)
+    }
+}
+
+/// `late_move_count` at every depth late-move pruning reaches, worked out
+/// once a search: a power other than the square costs a `powf` a quiet
+/// move otherwise.
+pub struct LateMoveCounts(Vec<[i32; 2]>);
+
+impl LateMoveCounts {
+    pub fn new(params: &SearchParams) -> Self {
+        let deepest = params.lmp_max_depth.max(0);
+        LateMoveCounts(
+            (0..=deepest)
+                .map(|depth| match depth {
+                    0 => [i32::MAX; 2],
+                    _ => [false, true].map(|improving| params.late_move_count(depth, improving)),
+                })
+                .collect(),
+        )
+    }
+
+    /// The quiet moves a node at `depth` searches (`i32::MAX`: all).
+    pub fn get(&self, depth: i32, improving: bool) -> i32 {
+        usize::try_from(depth)
+            .ok()
+            .and_then(|depth| self.0.get(depth))
+            .map_or(i32::MAX, |counts| counts[usize::from(improving)])
     }
 }
 
@@ -519,17 +567,44 @@ mod tests {
             lmp_max_depth: 6,
             ..SearchParams::default()
         };
-        assert_eq!(square.late_move_count(6), 3 + 36);
-        assert_eq!(square.late_move_count(7), i32::MAX);
+        assert_eq!(square.late_move_count(6, true), 3 + 36);
+        assert_eq!(square.late_move_count(7, true), i32::MAX);
         let lower = SearchParams {
             lmp_max_depth: 100,
             lmp_power: 132,
             ..square
         };
         // 10 ^ 1.32 = 20.9, 20 ^ 1.32 = 52.4
-        assert_eq!(lower.late_move_count(10), 3 + 20);
-        assert_eq!(lower.late_move_count(20), 3 + 52);
-        assert_eq!(lower.late_move_count(101), i32::MAX);
+        assert_eq!(lower.late_move_count(10, true), 3 + 20);
+        assert_eq!(lower.late_move_count(20, true), 3 + 52);
+        assert_eq!(lower.late_move_count(101, true), i32::MAX);
+        let halved = SearchParams {
+            lmp_worsening: 50,
+            ..lower
+        };
+        assert_eq!(halved.late_move_count(10, false), 11);
+        assert_eq!(halved.late_move_count(10, true), 23);
+        assert!(halved.tracks_improvement() && !lower.tracks_improvement());
+    }
+
+    #[test]
+    fn the_table_of_late_move_counts_agrees_with_the_formula_at_every_depth() {
+        let params = SearchParams {
+            lmp_max_depth: 40,
+            lmp_power: 132,
+            lmp_worsening: 50,
+            ..SearchParams::default()
+        };
+        let table = LateMoveCounts::new(&params);
+        for depth in -1..=45 {
+            for improving in [false, true] {
+                let expected = match depth {
+                    ..=0 => i32::MAX,
+                    _ => params.late_move_count(depth, improving),
+                };
+                assert_eq!(table.get(depth, improving), expected, "depth {depth}");
+            }
+        }
     }
 
     #[test]

@@ -28,6 +28,7 @@ pub use threads::search;
 use super::control::{SearchControl, SearchInfo, SearchResult, MAX_PLY};
 use super::game::{Game, Score, INFINITY, MATE_BOUND};
 use super::knowledge::Deadline;
+use super::params::LateMoveCounts;
 use super::time::{IterationTimer, PonderHit};
 use super::tt::TranspositionTable;
 use ordering::MoveKind;
@@ -78,6 +79,10 @@ struct Searcher<'a, G: Game, K> {
     passed_at: Vec<bool>,
     /// Inside the search that confirms a null move's fail-high: no passes.
     verifying_null_move: bool,
+    /// `static_evals[ply]`: the node's static evaluation, where it was
+    /// worked out, to tell whether a side's position improves.
+    static_evals: Vec<Option<Score>>,
+    late_move_counts: LateMoveCounts,
     killers: Vec<[Option<G::Move>; 2]>,
     /// `singular_skip[ply]`: the move a singular test at `ply` leaves out;
     /// such a search neither reads its node's score from the table nor
@@ -122,6 +127,7 @@ impl<'a, G: Game, K: AlphaBetaKnowledge<G>> Searcher<'a, G, K> {
             false => control.budget.maximum.map(|hard| start + hard),
         };
         knowledge.prepare_search(&game, &Deadline::new(hard, Arc::clone(stop)));
+        let late_move_counts = LateMoveCounts::new(&control.params);
         Searcher {
             game,
             knowledge,
@@ -141,6 +147,8 @@ impl<'a, G: Game, K: AlphaBetaKnowledge<G>> Searcher<'a, G, K> {
             timer: IterationTimer::default(),
             passed_at: vec![false; MAX_PLY + 1],
             verifying_null_move: false,
+            static_evals: vec![None; MAX_PLY + 1],
+            late_move_counts,
             killers: vec![[None; 2]; MAX_PLY + 1],
             singular_skip: vec![None; MAX_PLY + 1],
             move_buffers: (0..=MAX_PLY).map(|_| Vec::new()).collect(),

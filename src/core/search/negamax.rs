@@ -72,6 +72,9 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
             }
         }
         let mut threat = ThreatCheck::default();
+        if !singular_test {
+            self.note_static_eval(ply, pv_node);
+        }
         if !pv_node && !singular_test {
             if let Some(score) = self.prune_before_moves(depth, beta, ply, &mut threat) {
                 return score;
@@ -216,7 +219,8 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
             }
             if reducible && index > 0 {
                 quiet_moves += 1;
-                if !node.pv_node && self.skip_late_move(node.depth, quiet_moves, best_score, threat)
+                if !node.pv_node
+                    && self.skip_late_move((node.depth, node.ply), quiet_moves, best_score, threat)
                 {
                     continue;
                 }

@@ -39,6 +39,7 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
             return None;
         }
         let eval = self.knowledge.evaluate(&self.game);
+        self.static_evals[ply] = Some(eval);
         if futile && eval - params.rfp_margin * depth >= beta {
             return Some(eval);
         }
@@ -96,17 +97,37 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
 
     /// Late-move pruning: past the first few quiet moves of a shallow
     /// non-PV node, once a move has been found that is not a lost one, the
-    /// rest are not searched.
+    /// rest are not searched; fewer of them where the side's position is
+    /// getting worse.
     pub(super) fn skip_late_move(
         &mut self,
-        depth: i32,
+        (depth, ply): (i32, usize),
         quiet_index: i32,
         best_score: Score,
         threat: &mut ThreatCheck,
     ) -> bool {
-        let params = self.control.params;
-        quiet_index >= params.late_move_count(depth)
+        quiet_index >= self.late_move_counts.get(depth, self.improving(ply))
             && best_score > -MATE_BOUND
             && !self.threatened(threat)
+    }
+
+    /// Whether the static evaluation of the node at `ply` is better than two
+    /// plies before, for its side; taken as improving where either is
+    /// unknown (a node under threat, or one no pruning evaluated).
+    fn improving(&self, ply: usize) -> bool {
+        let before = ply.checked_sub(2).and_then(|ply| self.static_evals[ply]);
+        match (self.static_evals[ply], before) {
+            (Some(now), Some(before)) => now > before,
+            _ => true,
+        }
+    }
+
+    /// Records the static evaluation of a PV node, which no pruning asks
+    /// for, when late-move pruning compares evaluations two plies apart.
+    pub(super) fn note_static_eval(&mut self, ply: usize, pv_node: bool) {
+        self.static_evals[ply] = None;
+        if pv_node && self.control.params.tracks_improvement() {
+            self.static_evals[ply] = Some(self.knowledge.evaluate(&self.game));
+        }
     }
 }
