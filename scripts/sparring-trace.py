@@ -117,7 +117,8 @@ def first(rows, who, test):
 
 def summary(number, record, rows):
     ours_first = not record["players"][0].lower().startswith(BRAIN_NAME)
-    won = record["result"]["winner"] == ("p1" if ours_first else "p2")
+    winner = record["result"]["winner"]
+    outcome = "drew" if winner is None else "won " if winner == ("p1" if ours_first else "p2") else "lost"
     brain_wins = first(rows, "brain", lambda e: e.startswith("+M"))
     ours_before = [info for ply, w, _, info in rows if w == "us" and brain_wins and ply < brain_wins]
     early = [info[1] for _, w, _, info in rows if w == "brain" and info][:3]
@@ -126,7 +127,7 @@ def summary(number, record, rows):
     brain_loss = first(rows, "brain", lambda e: e.startswith("-M"))
     print(
         f"game {number:3} opening {record['opening'].rsplit(':', 1)[-1]:>3}"
-        f" we are {'p1' if ours_first else 'p2'} {'won ' if won else 'lost'}"
+        f" we are {'p1' if ours_first else 'p2'} {outcome}"
         f" in {len(record['moves'])} plies |"
         f" brain +M at {brain_wins}, our mate- at {our_loss} |"
         f" brain -M at {brain_loss}, our mate+ at {our_win} |"
