@@ -44,6 +44,9 @@ pub struct SearchParams {
     /// `lmr_tactical_below` are reduced as late quiet moves are, though
     /// never pruned (0: none).
     pub lmr_tactical_below: i32,
+    /// Plies more a reduced late move loses at a node whose static
+    /// evaluation is no better than two plies before (0: none).
+    pub lmr_worsening: i32,
     /// Null-move pruning from this depth on (0: never), where the game's
     /// knowledge says it is sound; the pass is searched
     /// `null_move_reduction + depth / null_move_depth_divisor` plies shallower.
@@ -126,6 +129,7 @@ impl Default for SearchParams {
             lmr_table_base: 50,
             lmr_history_divisor: 0,
             lmr_tactical_below: 0,
+            lmr_worsening: 0,
             null_move_min_depth: 0,
             null_move_reduction: 3,
             null_move_depth_divisor: 6,
@@ -161,7 +165,7 @@ struct Spin {
     field: fn(&mut SearchParams) -> &mut i32,
 }
 
-const SPINS: [Spin; 33] = [
+const SPINS: [Spin; 34] = [
     Spin {
         name: "AspirationWindow",
         min: 1,
@@ -221,6 +225,12 @@ const SPINS: [Spin; 33] = [
         min: 0,
         max: i32::MAX,
         field: |p| &mut p.lmr_tactical_below,
+    },
+    Spin {
+        name: "LmrWorsening",
+        min: 0,
+        max: 3,
+        field: |p| &mut p.lmr_worsening,
     },
     Spin {
         name: "NullMoveMinDepth",
@@ -380,9 +390,10 @@ impl SearchParams {
         }
     }
 
-    /// Whether late-move pruning asks whether a node's evaluation improves.
+    /// Whether late-move pruning or reductions ask whether a node's
+    /// evaluation improves.
     pub fn tracks_improvement(&self) -> bool {
-        self.lmp_max_depth > 0 && self.lmp_worsening < 100
+        (self.lmp_max_depth > 0 && self.lmp_worsening < 100) || self.lmr_worsening > 0
     }
 
     /// The spins, announced with these values as their defaults.
@@ -585,6 +596,11 @@ mod tests {
         assert_eq!(halved.late_move_count(10, false), 11);
         assert_eq!(halved.late_move_count(10, true), 23);
         assert!(halved.tracks_improvement() && !lower.tracks_improvement());
+        let reducing = SearchParams {
+            lmr_worsening: 1,
+            ..SearchParams::default()
+        };
+        assert!(reducing.tracks_improvement());
     }
 
     #[test]

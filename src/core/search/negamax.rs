@@ -215,7 +215,7 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
                 && index > 0
                 && self.mildly_tactical(keys[index].0)
             {
-                reduction = self.late_move_reduction(node.depth, index, mv);
+                reduction = self.late_move_reduction((node.depth, node.ply), index, mv);
             }
             if reducible && index > 0 {
                 quiet_moves += 1;
@@ -224,7 +224,7 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
                 {
                     continue;
                 }
-                reduction = self.late_move_reduction(node.depth, index, mv);
+                reduction = self.late_move_reduction((node.depth, node.ply), index, mv);
             }
             self.knowledge.play(&mut self.game, mv);
             let score = self.search_child(node, index, reduction, alpha, beta);

@@ -93,13 +93,22 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
 
     /// Plies the `index`th move, a quiet one, is searched less deep; its
     /// history is read (before it is made) only when the parameters ask.
-    pub(super) fn late_move_reduction(&self, depth: i32, index: usize, mv: G::Move) -> i32 {
+    pub(super) fn late_move_reduction(
+        &self,
+        (depth, ply): (i32, usize),
+        index: usize,
+        mv: G::Move,
+    ) -> i32 {
         let params = &self.control.params;
         let history = match params.lmr_history_divisor {
             0 => 0,
             _ => self.history[self.knowledge.move_index(&self.game, mv)],
         };
-        params.late_move_reduction(depth, index as i32, history)
+        let reduction = params.late_move_reduction(depth, index as i32, history);
+        if reduction > 0 && params.lmr_worsening > 0 && !self.improving(ply) {
+            return (reduction + params.lmr_worsening).min(depth - 1);
+        }
+        reduction
     }
 }
 

@@ -114,7 +114,7 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
     /// Whether the static evaluation of the node at `ply` is better than two
     /// plies before, for its side; taken as improving where either is
     /// unknown (a node under threat, or one no pruning evaluated).
-    fn improving(&self, ply: usize) -> bool {
+    pub(super) fn improving(&self, ply: usize) -> bool {
         let before = ply.checked_sub(2).and_then(|ply| self.static_evals[ply]);
         match (self.static_evals[ply], before) {
             (Some(now), Some(before)) => now > before,
@@ -123,7 +123,8 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
     }
 
     /// Records the static evaluation of a PV node, which no pruning asks
-    /// for, when late-move pruning compares evaluations two plies apart.
+    /// for, when late moves are pruned or reduced by comparing evaluations
+    /// two plies apart.
     pub(super) fn note_static_eval(&mut self, ply: usize, pv_node: bool) {
         self.static_evals[ply] = None;
         if pv_node && self.control.params.tracks_improvement() {
