@@ -47,6 +47,10 @@ pub struct SearchParams {
     /// Plies more a reduced late move loses at a node whose static
     /// evaluation is no better than two plies before (0: none).
     pub lmr_worsening: i32,
+    /// Plies more a late move loses at a node expected to fail high (a
+    /// cut node: a null-window child of a PV node, or of a node expected
+    /// to fail low), where a wrong reduction costs least (0: none).
+    pub lmr_cut_node: i32,
     /// Null-move pruning from this depth on (0: never), where the game's
     /// knowledge says it is sound; the pass is searched
     /// `null_move_reduction + depth / null_move_depth_divisor` plies shallower.
@@ -130,6 +134,7 @@ impl Default for SearchParams {
             lmr_history_divisor: 0,
             lmr_tactical_below: 0,
             lmr_worsening: 0,
+            lmr_cut_node: 0,
             null_move_min_depth: 0,
             null_move_reduction: 3,
             null_move_depth_divisor: 6,
@@ -165,7 +170,7 @@ struct Spin {
     field: fn(&mut SearchParams) -> &mut i32,
 }
 
-const SPINS: [Spin; 34] = [
+const SPINS: [Spin; 35] = [
     Spin {
         name: "AspirationWindow",
         min: 1,
@@ -231,6 +236,12 @@ const SPINS: [Spin; 34] = [
         min: 0,
         max: 3,
         field: |p| &mut p.lmr_worsening,
+    },
+    Spin {
+        name: "LmrCutNode",
+        min: 0,
+        max: 3,
+        field: |p| &mut p.lmr_cut_node,
     },
     Spin {
         name: "NullMoveMinDepth",
@@ -447,8 +458,9 @@ impl SearchParams {
     }
 
     /// Plies a late move loses: the `index`th move (from 0) at `depth`,
-    /// whose history score is `history`. Never below depth 0.
-    pub fn late_move_reduction(&self, depth: i32, index: i32, history: i32) -> i32 {
+    /// whose history score is `history`, at a cut node or not. Never below
+    /// depth 0.
+    pub fn late_move_reduction(&self, depth: i32, index: i32, history: i32, cut_node: bool) -> i32 {
         if depth < self.lmr_min_depth || index < self.lmr_min_index {
             return 0;
         }
@@ -465,7 +477,8 @@ impl SearchParams {
             0 => 0,
             divisor => history / divisor,
         };
-        (base - by_history).clamp(0, depth - 1)
+        let at_cut_node = if cut_node { self.lmr_cut_node } else { 0 };
+        (base - by_history + at_cut_node).clamp(0, depth - 1)
     }
 }
 
@@ -626,14 +639,14 @@ mod tests {
     #[test]
     fn reductions_grow_with_lateness_and_depth() {
         let params = SearchParams::default();
-        assert_eq!(params.late_move_reduction(2, 30, 0), 0);
-        assert_eq!(params.late_move_reduction(3, 2, 0), 0);
-        assert_eq!(params.late_move_reduction(3, 3, 0), 1);
-        assert_eq!(params.late_move_reduction(3, 10, 0), 2);
-        assert_eq!(params.late_move_reduction(7, 20, 0), 2);
-        assert_eq!(params.late_move_reduction(8, 20, 0), 3);
+        assert_eq!(params.late_move_reduction(2, 30, 0, false), 0);
+        assert_eq!(params.late_move_reduction(3, 2, 0, false), 0);
+        assert_eq!(params.late_move_reduction(3, 3, 0, false), 1);
+        assert_eq!(params.late_move_reduction(3, 10, 0, false), 2);
+        assert_eq!(params.late_move_reduction(7, 20, 0, false), 2);
+        assert_eq!(params.late_move_reduction(8, 20, 0, false), 3);
         // History is not asked unless a divisor is set.
-        assert_eq!(params.late_move_reduction(8, 20, -1_000_000), 3);
+        assert_eq!(params.late_move_reduction(8, 20, -1_000_000, false), 3);
     }
 
     #[test]
@@ -645,10 +658,29 @@ mod tests {
             ..SearchParams::default()
         };
         // 0.5 + ln 10 * ln 10 / 2 = 3.15 plies
-        assert_eq!(params.late_move_reduction(10, 10, 0), 3);
-        assert_eq!(params.late_move_reduction(10, 10, 2_500), 1);
-        assert_eq!(params.late_move_reduction(10, 10, 9_000), 0);
-        assert_eq!(params.late_move_reduction(10, 10, -3_000), 6);
-        assert_eq!(params.late_move_reduction(4, 40, -50_000), 3);
+        assert_eq!(params.late_move_reduction(10, 10, 0, false), 3);
+        assert_eq!(params.late_move_reduction(10, 10, 2_500, false), 1);
+        assert_eq!(params.late_move_reduction(10, 10, 9_000, false), 0);
+        assert_eq!(params.late_move_reduction(10, 10, -3_000, false), 6);
+        assert_eq!(params.late_move_reduction(4, 40, -50_000, false), 3);
+    }
+
+    #[test]
+    fn a_cut_node_reduces_more_only_where_asked_and_within_the_depth() {
+        let plain = SearchParams::default();
+        assert_eq!(plain.late_move_reduction(8, 20, 0, true), 3);
+        let params = SearchParams {
+            lmr_cut_node: 2,
+            lmr_history_divisor: 1_000,
+            ..SearchParams::default()
+        };
+        assert_eq!(params.late_move_reduction(8, 20, 0, false), 3);
+        assert_eq!(params.late_move_reduction(8, 20, 0, true), 5);
+        assert_eq!(params.late_move_reduction(4, 20, 0, true), 3);
+        // A good history takes plies back from the cut node's too.
+        assert_eq!(params.late_move_reduction(8, 20, 4_000, true), 1);
+        // Too shallow or too early a move: no reduction at all.
+        assert_eq!(params.late_move_reduction(2, 20, 0, true), 0);
+        assert_eq!(params.late_move_reduction(8, 2, 0, true), 0);
     }
 }

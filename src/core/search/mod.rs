@@ -31,6 +31,7 @@ use super::knowledge::Deadline;
 use super::params::LateMoveCounts;
 use super::time::{IterationTimer, PonderHit};
 use super::tt::TranspositionTable;
+use negamax::NodeKind;
 use ordering::MoveKind;
 use threads::{CompletedIteration, HelperReports};
 
@@ -259,13 +260,13 @@ impl<'a, G: Game, K: AlphaBetaKnowledge<G>> Searcher<'a, G, K> {
 
     fn aspiration(&mut self, depth: i32, previous: Score) -> Score {
         if depth < 4 || previous.abs() >= MATE_BOUND {
-            return self.negamax(depth, -INFINITY, INFINITY, 0, true);
+            return self.negamax(depth, -INFINITY, INFINITY, 0, NodeKind::Pv);
         }
         let mut delta = self.control.params.aspiration_window;
         let mut alpha = (previous - delta).max(-INFINITY);
         let mut beta = (previous + delta).min(INFINITY);
         loop {
-            let score = self.negamax(depth, alpha, beta, 0, true);
+            let score = self.negamax(depth, alpha, beta, 0, NodeKind::Pv);
             if self.aborted {
                 return score;
             }

@@ -10,13 +10,50 @@ use super::{Searcher, MAX_PLY};
 use crate::core::game::{Game, Outcome, Score, INFINITY, MATE};
 use crate::core::tt::{Bound, Hit};
 
+/// What a node is expected to do: hold the principal variation, fail high
+/// (a cut node) or fail low (an all node). The last two share a null window
+/// and differ in how much a wrong reduction costs.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum NodeKind {
+    Pv,
+    Cut,
+    All,
+}
+
+impl NodeKind {
+    /// The kind of a child searched at full depth with a null window: a
+    /// cut node's replies are all expected to fail low, and the other way
+    /// round; a PV node's other moves are expected to be refuted.
+    pub(super) fn null_window_child(self) -> NodeKind {
+        match self {
+            NodeKind::Cut => NodeKind::All,
+            NodeKind::Pv | NodeKind::All => NodeKind::Cut,
+        }
+    }
+
+    /// The kind of the same node searched again with a null window (to
+    /// test a move's singularity): a PV node loses its window.
+    pub(super) fn with_null_window(self) -> NodeKind {
+        match self {
+            NodeKind::Cut => NodeKind::Cut,
+            NodeKind::Pv | NodeKind::All => NodeKind::All,
+        }
+    }
+}
+
 /// Where a node stands in the tree: plies left, plies from the root, and
-/// whether it is on the principal variation.
+/// its kind.
 #[derive(Clone, Copy)]
-struct Node {
-    depth: i32,
-    ply: usize,
-    pv_node: bool,
+pub(super) struct Node {
+    pub(super) depth: i32,
+    pub(super) ply: usize,
+    pub(super) kind: NodeKind,
+}
+
+impl Node {
+    fn pv_node(self) -> bool {
+        self.kind == NodeKind::Pv
+    }
 }
 
 impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
@@ -43,7 +80,7 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
         mut alpha: Score,
         mut beta: Score,
         ply: usize,
-        pv_node: bool,
+        kind: NodeKind,
     ) -> Score {
         self.pv[ply].clear();
         if ply > 0 {
@@ -57,11 +94,8 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
 
-        let node = Node {
-            depth,
-            ply,
-            pv_node,
-        };
+        let node = Node { depth, ply, kind };
+        let pv_node = node.pv_node();
         let key = self.game.hash();
         let table = self.tt.probe(key, ply);
         let table_move = table.and_then(|hit| hit.best_move);
@@ -76,7 +110,7 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
             self.note_static_eval(ply, pv_node);
         }
         if !pv_node && !singular_test {
-            if let Some(score) = self.prune_before_moves(depth, beta, ply, &mut threat) {
+            if let Some(score) = self.prune_before_moves(node, beta, &mut threat) {
                 return score;
             }
         }
@@ -105,7 +139,7 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
                 ..node
             };
             let tested = match extension {
-                0 => self.singular_test((node.depth, ply), table, &moves, beta),
+                0 => self.singular_test(node, table, &moves, beta),
                 _ => Singular::Extend(0),
             };
             match tested {
@@ -174,7 +208,7 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
     /// The table's score when it is deep and bound enough to end a non-PV
     /// node.
     fn table_cutoff(hit: Hit<G::Move>, node: Node, alpha: Score, beta: Score) -> Option<Score> {
-        let usable = !node.pv_node
+        let usable = !node.pv_node()
             && hit.depth as i32 >= node.depth
             && match hit.bound {
                 Bound::Exact => true,
@@ -215,16 +249,16 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
                 && index > 0
                 && self.mildly_tactical(keys[index].0)
             {
-                reduction = self.late_move_reduction((node.depth, node.ply), index, mv);
+                reduction = self.late_move_reduction(node, index, mv);
             }
             if reducible && index > 0 {
                 quiet_moves += 1;
-                if !node.pv_node
+                if !node.pv_node()
                     && self.skip_late_move((node.depth, node.ply), quiet_moves, best_score, threat)
                 {
                     continue;
                 }
-                reduction = self.late_move_reduction((node.depth, node.ply), index, mv);
+                reduction = self.late_move_reduction(node, index, mv);
             }
             self.knowledge.play(&mut self.game, mv);
             let score = self.search_child(node, index, reduction, alpha, beta);
@@ -256,7 +290,8 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
 
     /// Principal-variation search of the move just made: the first with the
     /// full window, the others with a null window (reduced first, if they
-    /// are), searched again in full when they beat alpha.
+    /// are), searched again in full when they beat alpha. A reduced search
+    /// expects to fail low here, so its child is a cut node.
     fn search_child(
         &mut self,
         node: Node,
@@ -266,15 +301,18 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
         beta: Score,
     ) -> Score {
         let (depth, ply) = (node.depth, node.ply);
-        if index == 0 {
-            return -self.negamax(depth - 1 - reduction, -beta, -alpha, ply + 1, node.pv_node);
+        if index == 0 && node.pv_node() {
+            return -self.negamax(depth - 1 - reduction, -beta, -alpha, ply + 1, NodeKind::Pv);
         }
-        let mut score = -self.negamax(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, false);
+        let (null_window, full) = (-alpha - 1, -alpha);
+        let child = node.kind.null_window_child();
+        let first = if reduction > 0 { NodeKind::Cut } else { child };
+        let mut score = -self.negamax(depth - 1 - reduction, null_window, full, ply + 1, first);
         if score > alpha && reduction > 0 {
-            score = -self.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, false);
+            score = -self.negamax(depth - 1, null_window, full, ply + 1, child);
         }
-        if score > alpha && score < beta && node.pv_node {
-            score = -self.negamax(depth - 1, -beta, -alpha, ply + 1, true);
+        if score > alpha && score < beta && node.pv_node() {
+            score = -self.negamax(depth - 1, -beta, -alpha, ply + 1, NodeKind::Pv);
         }
         score
     }

@@ -1,6 +1,7 @@
 //! Move ordering: the table move, the game's tactical hints, killers and a
 //! history table with gravity, picked one move at a time.
 
+use super::negamax::{Node, NodeKind};
 use super::AlphaBetaKnowledge;
 use super::Searcher;
 use crate::core::game::Game;
@@ -93,18 +94,15 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
 
     /// Plies the `index`th move, a quiet one, is searched less deep; its
     /// history is read (before it is made) only when the parameters ask.
-    pub(super) fn late_move_reduction(
-        &self,
-        (depth, ply): (i32, usize),
-        index: usize,
-        mv: G::Move,
-    ) -> i32 {
+    pub(super) fn late_move_reduction(&self, node: Node, index: usize, mv: G::Move) -> i32 {
+        let (depth, ply) = (node.depth, node.ply);
         let params = &self.control.params;
         let history = match params.lmr_history_divisor {
             0 => 0,
             _ => self.history[self.knowledge.move_index(&self.game, mv)],
         };
-        let reduction = params.late_move_reduction(depth, index as i32, history);
+        let cut_node = node.kind == NodeKind::Cut;
+        let reduction = params.late_move_reduction(depth, index as i32, history, cut_node);
         if reduction > 0 && params.lmr_worsening > 0 && !self.improving(ply) {
             return (reduction + params.lmr_worsening).min(depth - 1);
         }

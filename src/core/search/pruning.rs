@@ -3,6 +3,7 @@
 //! knowledge says is sound. Only non-PV nodes are pruned, never a node whose
 //! side to move must answer a threat, and never against a proven score.
 
+use super::negamax::{Node, NodeKind};
 use super::AlphaBetaKnowledge;
 use super::Searcher;
 use crate::core::game::{Game, Score, MATE_BOUND};
@@ -26,11 +27,11 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
     /// null move (passing still fails high).
     pub(super) fn prune_before_moves(
         &mut self,
-        depth: i32,
+        node: Node,
         beta: Score,
-        ply: usize,
         threat: &mut ThreatCheck,
     ) -> Option<Score> {
+        let (depth, ply) = (node.depth, node.ply);
         let params = self.control.params;
         let futile = depth <= params.rfp_max_depth;
         let razor = depth <= params.razor_max_depth;
@@ -51,7 +52,7 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
             }
         }
         if null_move && eval >= beta {
-            return self.null_move_search(depth, beta, ply);
+            return self.null_move_search(node, beta);
         }
         None
     }
@@ -67,8 +68,11 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
 
     /// Passes and searches the opponent's reply shallower with a null
     /// window at beta; a fail-high there is a fail-high here (confirmed by
-    /// a shallower search without passes where zugzwang exists).
-    fn null_move_search(&mut self, depth: i32, beta: Score, ply: usize) -> Option<Score> {
+    /// a shallower search without passes where zugzwang exists). The
+    /// opponent's reply is expected to fail low where this node was
+    /// expected to fail high, and the other way round.
+    fn null_move_search(&mut self, node: Node, beta: Score) -> Option<Score> {
+        let (depth, ply) = (node.depth, node.ply);
         if !self.game.make_null_move() {
             return None;
         }
@@ -76,7 +80,8 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
         let reduced =
             depth - 1 - params.null_move_reduction - depth / params.null_move_depth_divisor;
         self.passed_at[ply + 1] = true;
-        let score = -self.negamax(reduced, -beta, -beta + 1, ply + 1, false);
+        let reply = node.kind.null_window_child();
+        let score = -self.negamax(reduced, -beta, -beta + 1, ply + 1, reply);
         self.passed_at[ply + 1] = false;
         self.game.unmake_null_move();
         if self.aborted || score < beta {
@@ -86,7 +91,7 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
         let score = if score >= MATE_BOUND { beta } else { score };
         if self.control.null_move == NullMove::Verified {
             self.verifying_null_move = true;
-            let verified = self.negamax(reduced.max(1), beta - 1, beta, ply, false);
+            let verified = self.negamax(reduced.max(1), beta - 1, beta, ply, NodeKind::All);
             self.verifying_null_move = false;
             if self.aborted || verified < beta {
                 return None;
@@ -95,10 +100,10 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
         Some(score)
     }
 
-    /// Late-move pruning: past the first few quiet moves of a shallow
-    /// non-PV node, once a move has been found that is not a lost one, the
-    /// rest are not searched; fewer of them where the side's position is
-    /// getting worse.
+    /// Late-move pruning: past the first few quiet moves of a non-PV node
+    /// (more of them the deeper it is), once a move has been found that is
+    /// not a lost one, the rest are not searched; fewer of them where the
+    /// side's position is getting worse.
     pub(super) fn skip_late_move(
         &mut self,
         (depth, ply): (i32, usize),

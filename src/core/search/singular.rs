@@ -3,6 +3,7 @@
 //! move is searched a ply deeper; where the others reach beta even without
 //! it, the node is cut at once (multi-cut).
 
+use super::negamax::Node;
 use super::AlphaBetaKnowledge;
 use super::Searcher;
 use crate::core::game::{Game, Score, MATE_BOUND};
@@ -28,11 +29,12 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
     /// finite), and when the table's score is a lower bound that is no mate.
     pub(super) fn singular_test(
         &mut self,
-        (depth, ply): (i32, usize),
+        node: Node,
         table: Option<Hit<G::Move>>,
         moves: &[G::Move],
         beta: Score,
     ) -> Singular {
+        let (depth, ply) = (node.depth, node.ply);
         let params = self.control.params;
         // The cheap checks first: most nodes, and every node of a game
         // with the extension off, stop here.
@@ -58,7 +60,8 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
         }
         let singular_beta = score - params.singular_margin * depth;
         self.singular_skip[ply] = Some(table_move);
-        let others = self.negamax(depth / 2, singular_beta - 1, singular_beta, ply, false);
+        let kind = node.kind.with_null_window();
+        let others = self.negamax(depth / 2, singular_beta - 1, singular_beta, ply, kind);
         self.singular_skip[ply] = None;
         // The test's line is no line of this node's.
         self.pv[ply].clear();
