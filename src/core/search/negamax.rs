@@ -301,11 +301,14 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
         beta: Score,
     ) -> Score {
         let (depth, ply) = (node.depth, node.ply);
-        if index == 0 && node.pv_node() {
-            return -self.negamax(depth - 1 - reduction, -beta, -alpha, ply + 1, NodeKind::Pv);
+        let child = node.kind.null_window_child();
+        if index == 0 {
+            // The table's move, searched once: a negative extension is no
+            // reduction to search again.
+            let kind = if node.pv_node() { NodeKind::Pv } else { child };
+            return -self.negamax(depth - 1 - reduction, -beta, -alpha, ply + 1, kind);
         }
         let (null_window, full) = (-alpha - 1, -alpha);
-        let child = node.kind.null_window_child();
         let first = if reduction > 0 { NodeKind::Cut } else { child };
         let mut score = -self.negamax(depth - 1 - reduction, null_window, full, ply + 1, first);
         if score > alpha && reduction > 0 {
