@@ -48,8 +48,9 @@ pub struct SearchParams {
     /// evaluation is no better than two plies before (0: none).
     pub lmr_worsening: i32,
     /// Plies more a late move loses at a node expected to fail high (a
-    /// cut node: a null-window child of a PV node, or of a node expected
-    /// to fail low), where a wrong reduction costs least (0: none).
+    /// cut node: a PV node's null-window child, a reduced move's, or one of
+    /// a node expected to fail low), where a wrong reduction costs least
+    /// (0: none).
     pub lmr_cut_node: i32,
     /// Null-move pruning from this depth on (0: never), where the game's
     /// knowledge says it is sound; the pass is searched

@@ -308,11 +308,17 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
             let kind = if node.pv_node() { NodeKind::Pv } else { child };
             return -self.negamax(depth - 1 - reduction, -beta, -alpha, ply + 1, kind);
         }
-        let (null_window, full) = (-alpha - 1, -alpha);
+        let (child_alpha, child_beta) = (-alpha - 1, -alpha);
         let first = if reduction > 0 { NodeKind::Cut } else { child };
-        let mut score = -self.negamax(depth - 1 - reduction, null_window, full, ply + 1, first);
+        let mut score = -self.negamax(
+            depth - 1 - reduction,
+            child_alpha,
+            child_beta,
+            ply + 1,
+            first,
+        );
         if score > alpha && reduction > 0 {
-            score = -self.negamax(depth - 1, null_window, full, ply + 1, child);
+            score = -self.negamax(depth - 1, child_alpha, child_beta, ply + 1, child);
         }
         if score > alpha && score < beta && node.pv_node() {
             score = -self.negamax(depth - 1, -beta, -alpha, ply + 1, NodeKind::Pv);
