@@ -85,6 +85,11 @@ pub struct SearchParams {
     /// twice the iteration's depth from the root: a forced reply costs the
     /// attack no depth, so a line of threats is seen to its end.
     pub single_reply_extension: i32,
+    /// Tenths of a ply (0..9) a node's only move earns on top of
+    /// `single_reply_extension`, carried down the line until they make a
+    /// whole ply of extension: a forced reply then gives the attack some
+    /// depth back, as a fractional extension would.
+    pub single_reply_tenths: i32,
     /// Singular extension: at depth `singular_min_depth` or more (0: never)
     /// below the root, the table's move is searched a ply deeper when every
     /// other move, searched to half the depth, falls short of the table's
@@ -148,6 +153,7 @@ impl Default for SearchParams {
             lmp_power: 200,
             lmp_worsening: 100,
             single_reply_extension: 0,
+            single_reply_tenths: 0,
             singular_min_depth: 0,
             singular_margin: 2,
             singular_negative: 0,
@@ -171,7 +177,7 @@ struct Spin {
     field: fn(&mut SearchParams) -> &mut i32,
 }
 
-const SPINS: [Spin; 35] = [
+const SPINS: [Spin; 36] = [
     Spin {
         name: "AspirationWindow",
         min: 1,
@@ -315,6 +321,12 @@ const SPINS: [Spin; 35] = [
         min: 0,
         max: 1,
         field: |p| &mut p.single_reply_extension,
+    },
+    Spin {
+        name: "SingleReplyTenths",
+        min: 0,
+        max: 9,
+        field: |p| &mut p.single_reply_tenths,
     },
     Spin {
         name: "SingularMinDepth",

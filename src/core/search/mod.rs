@@ -89,6 +89,9 @@ struct Searcher<'a, G: Game, K> {
     /// such a search neither reads its node's score from the table nor
     /// stores one there (the position is the same, the moves are not).
     singular_skip: Vec<Option<G::Move>>,
+    /// `reply_tenths[ply]`: the tenths of a ply of extension the line to
+    /// the node at `ply` has earned by forced replies and not yet spent.
+    reply_tenths: Vec<i32>,
     move_buffers: Vec<Vec<G::Move>>,
     key_buffers: Vec<Vec<(i64, MoveKind)>>,
     pv: Vec<Vec<G::Move>>,
@@ -152,6 +155,7 @@ impl<'a, G: Game, K: AlphaBetaKnowledge<G>> Searcher<'a, G, K> {
             late_move_counts,
             killers: vec![[None; 2]; MAX_PLY + 1],
             singular_skip: vec![None; MAX_PLY + 1],
+            reply_tenths: vec![0; MAX_PLY + 1],
             move_buffers: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             key_buffers: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             pv: (0..=MAX_PLY).map(|_| Vec::new()).collect(),

@@ -96,6 +96,13 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
 
         let node = Node { depth, ply, kind };
         let pv_node = node.pv_node();
+        // A null move's reply, searched before this node's moves are
+        // known, inherits the line's tenths as they stand.
+        self.reply_tenths[ply] = if ply > 0 {
+            self.reply_tenths[ply - 1]
+        } else {
+            0
+        };
         let key = self.game.hash();
         let table = self.tt.probe(key, ply);
         let table_move = table.and_then(|hit| hit.best_move);
@@ -168,15 +175,22 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
     }
 
     /// Plies added to the search of a node below the root with `moves`
-    /// moves: a forced reply is not counted, up to twice the iteration's
+    /// moves: a forced reply is not counted (and earns the line its tenths
+    /// of a ply, spent a whole ply at a time), up to twice the iteration's
     /// depth from the root so that the tree stays finite.
-    fn single_reply_extension(&self, moves: usize, ply: usize) -> i32 {
-        let extension = self.control.params.single_reply_extension;
-        if extension > 0 && moves == 1 && ply > 0 && (ply as i32) < 2 * self.iteration_depth {
-            extension
-        } else {
-            0
+    fn single_reply_extension(&mut self, moves: usize, ply: usize) -> i32 {
+        let params = &self.control.params;
+        let (whole, tenths) = (params.single_reply_extension, params.single_reply_tenths);
+        if (whole == 0 && tenths == 0)
+            || moves != 1
+            || ply == 0
+            || (ply as i32) >= 2 * self.iteration_depth
+        {
+            return 0;
         }
+        let earned = self.reply_tenths[ply] + tenths;
+        self.reply_tenths[ply] = earned % 10;
+        whole + earned / 10
     }
 
     /// The score of a node below the root that needs no search: a finished

@@ -113,8 +113,18 @@ fn search_corridor(
     depth: u32,
     single_reply_extension: i32,
 ) -> (Option<u16>, Option<i32>) {
+    search_corridor_in_tenths(length, depth, (single_reply_extension, 0))
+}
+
+/// As `search_corridor`, with the extension in whole plies and tenths.
+fn search_corridor_in_tenths(
+    length: u32,
+    depth: u32,
+    (single_reply_extension, single_reply_tenths): (i32, i32),
+) -> (Option<u16>, Option<i32>) {
     let params = SearchParams {
         single_reply_extension,
+        single_reply_tenths,
         ..SearchParams::default()
     };
     let start = Corridor::start_position(&length);
@@ -130,6 +140,19 @@ fn forced_replies_cost_no_depth_with_the_single_reply_extension() {
     assert_eq!(search_corridor(5, 2, 0).1, None);
     assert_eq!(search_corridor(5, 2, 1), (Some(ENTER), Some(3)));
     assert_eq!(search_corridor(5, 5, 0), (Some(ENTER), Some(3)));
+}
+
+#[test]
+fn forced_replies_earn_tenths_of_a_ply_spent_a_ply_at_a_time() {
+    // Half a ply a forced reply: the five forced plies after the entrance
+    // earn two whole plies, so depth 4 reaches the sixth ply as depth 6
+    // does without the extension, and no further.
+    let seen = search_corridor_in_tenths(6, 6, (0, 0));
+    assert_eq!(seen.0, Some(ENTER));
+    assert!(seen.1.is_some());
+    assert_eq!(search_corridor_in_tenths(6, 4, (0, 0)).1, None);
+    assert_eq!(search_corridor_in_tenths(6, 4, (0, 5)), seen);
+    assert_eq!(search_corridor_in_tenths(7, 4, (0, 5)).1, None);
 }
 
 #[test]
