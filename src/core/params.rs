@@ -52,6 +52,11 @@ pub struct SearchParams {
     /// a node expected to fail low), where a wrong reduction costs least
     /// (0: none).
     pub lmr_cut_node: i32,
+    /// A reduced late move that beats alpha is searched again a ply deeper
+    /// than its full depth when its reduced score beats alpha by this
+    /// margin plus a tenth of it a ply of the reduction (0: never): a move
+    /// that shines even reduced is worth a closer look.
+    pub lmr_deeper_margin: i32,
     /// Null-move pruning from this depth on (0: never), where the game's
     /// knowledge says it is sound; the pass is searched
     /// `null_move_reduction + depth / null_move_depth_divisor` plies shallower.
@@ -141,6 +146,7 @@ impl Default for SearchParams {
             lmr_tactical_below: 0,
             lmr_worsening: 0,
             lmr_cut_node: 0,
+            lmr_deeper_margin: 0,
             null_move_min_depth: 0,
             null_move_reduction: 3,
             null_move_depth_divisor: 6,
@@ -177,7 +183,7 @@ struct Spin {
     field: fn(&mut SearchParams) -> &mut i32,
 }
 
-const SPINS: [Spin; 36] = [
+const SPINS: [Spin; 37] = [
     Spin {
         name: "AspirationWindow",
         min: 1,
@@ -249,6 +255,12 @@ const SPINS: [Spin; 36] = [
         min: 0,
         max: 3,
         field: |p| &mut p.lmr_cut_node,
+    },
+    Spin {
+        name: "LmrDeeperMargin",
+        min: 0,
+        max: 10_000,
+        field: |p| &mut p.lmr_deeper_margin,
     },
     Spin {
         name: "NullMoveMinDepth",
@@ -493,6 +505,14 @@ impl SearchParams {
         let at_cut_node = if cut_node { self.lmr_cut_node } else { 0 };
         (base - by_history + at_cut_node).clamp(0, depth - 1)
     }
+
+    /// Plies added to the search again of a move reduced by `reduction`
+    /// plies whose reduced score beat alpha by `gain`: 1 when the gain
+    /// clears `lmr_deeper_margin` and a tenth of it a ply of the reduction.
+    pub fn deeper_after_reduction(&self, gain: i32, reduction: i32) -> i32 {
+        let margin = self.lmr_deeper_margin;
+        i32::from(margin > 0 && gain > margin + margin * reduction / 10)
+    }
 }
 
 /// `late_move_count` at every depth late-move pruning reaches, worked out
@@ -695,5 +715,18 @@ mod tests {
         // Too shallow or too early a move: no reduction at all.
         assert_eq!(params.late_move_reduction(2, 20, 0, true), 0);
         assert_eq!(params.late_move_reduction(8, 2, 0, true), 0);
+    }
+
+    #[test]
+    fn a_reduced_move_goes_deeper_only_past_a_margin_that_grows_with_its_reduction() {
+        assert_eq!(SearchParams::default().deeper_after_reduction(10_000, 1), 0);
+        let params = SearchParams {
+            lmr_deeper_margin: 50,
+            ..SearchParams::default()
+        };
+        assert_eq!(params.deeper_after_reduction(55, 1), 1);
+        assert_eq!(params.deeper_after_reduction(55, 2), 0);
+        assert_eq!(params.deeper_after_reduction(61, 2), 1);
+        assert_eq!(params.deeper_after_reduction(50, 0), 0);
     }
 }

@@ -332,7 +332,14 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
             first,
         );
         if score > alpha && reduction > 0 {
-            score = -self.negamax(depth - 1, child_alpha, child_beta, ply + 1, child);
+            let deeper = match (ply as i32) < 2 * self.iteration_depth {
+                true => self
+                    .control
+                    .params
+                    .deeper_after_reduction(score - alpha, reduction),
+                false => 0,
+            };
+            score = -self.negamax(depth - 1 + deeper, child_alpha, child_beta, ply + 1, child);
         }
         if score > alpha && score < beta && node.pv_node() {
             score = -self.negamax(depth - 1, -beta, -alpha, ply + 1, NodeKind::Pv);
