@@ -724,8 +724,9 @@ mod tests {
             lmr_deeper_margin: 50,
             ..SearchParams::default()
         };
-        assert_eq!(params.deeper_after_reduction(55, 1), 1);
-        assert_eq!(params.deeper_after_reduction(55, 2), 0);
+        assert_eq!(params.deeper_after_reduction(56, 1), 1);
+        assert_eq!(params.deeper_after_reduction(55, 1), 0);
+        assert_eq!(params.deeper_after_reduction(56, 2), 0);
         assert_eq!(params.deeper_after_reduction(61, 2), 1);
         assert_eq!(params.deeper_after_reduction(50, 0), 0);
     }
