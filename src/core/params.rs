@@ -115,6 +115,10 @@ pub struct SearchParams {
     /// solver given this part (1/n) of the move's time (0: never); a
     /// refuted move is left out (`search/refutation.rs`).
     pub refutation_share: i32,
+    /// Quiescence reads the transposition table's bounds and leaves its
+    /// results in positions the table does not hold yet (0: neither), so
+    /// that the same run of fours is not searched again.
+    pub quiescence_table: i32,
     /// Monte Carlo search (`SearchMethod mcts`): UCT's exploration
     /// constant in thousandths, RAVE's bias in millionths, the simulations
     /// a leaf takes before it is expanded, and the value of a move with no
@@ -165,6 +169,7 @@ impl Default for SearchParams {
             singular_negative: 0,
             iir_min_depth: 0,
             refutation_share: 0,
+            quiescence_table: 0,
             mcts_exploration: 0,
             mcts_rave_bias: 1_000,
             mcts_expand_visits: 8,
@@ -183,7 +188,7 @@ struct Spin {
     field: fn(&mut SearchParams) -> &mut i32,
 }
 
-const SPINS: [Spin; 37] = [
+const SPINS: [Spin; 38] = [
     Spin {
         name: "AspirationWindow",
         min: 1,
@@ -369,6 +374,12 @@ const SPINS: [Spin; 37] = [
         min: 0,
         max: 1_000,
         field: |p| &mut p.refutation_share,
+    },
+    Spin {
+        name: "QuiescenceTable",
+        min: 0,
+        max: 1,
+        field: |p| &mut p.quiescence_table,
     },
     Spin {
         name: "MctsExploration",

@@ -224,11 +224,7 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
     fn table_cutoff(hit: Hit<G::Move>, node: Node, alpha: Score, beta: Score) -> Option<Score> {
         let usable = !node.pv_node()
             && hit.depth as i32 >= node.depth
-            && match hit.bound {
-                Bound::Exact => true,
-                Bound::Lower => hit.score >= beta,
-                Bound::Upper => hit.score <= alpha,
-            };
+            && Self::bound_holds(hit, alpha, beta);
         usable.then_some(hit.score)
     }
 
@@ -356,13 +352,7 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
         best_score: Score,
         best_move: Option<G::Move>,
     ) {
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Self::bound_of(best_score, (alpha, beta));
         // A root searched with moves left out has no value of its own.
         if node.ply > 0 || self.whole_root() {
             self.tt.store(
@@ -390,11 +380,24 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
         if let Some(plies) = forced {
             return Self::forced_score(plies, ply);
         }
+        let window = (alpha, beta);
+        let key = self.game.hash();
+        let mut unknown = false;
+        if self.control.params.quiescence_table > 0 {
+            match self.tt.probe(key, ply) {
+                Some(hit) if Self::bound_holds(hit, alpha, beta) => return hit.score,
+                Some(_) => {}
+                None => unknown = true,
+            }
+        }
         let must_respond = ply < MAX_PLY - 1 && self.knowledge.must_respond(&self.game);
         let mut best = -INFINITY;
         if !must_respond {
             let stand_pat = self.knowledge.evaluate(&self.game);
             if stand_pat >= beta || ply >= MAX_PLY - 1 {
+                if unknown {
+                    self.tt.store(key, ply, 0, stand_pat, Bound::Lower, None);
+                }
                 return stand_pat;
             }
             alpha = alpha.max(stand_pat);
@@ -416,6 +419,7 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
         if moves.is_empty() && must_respond {
             best = self.knowledge.evaluate(&self.game);
         }
+        let mut best_move = None;
         for index in 0..moves.len() {
             let (mv, _) = pick_next(&mut moves, &mut keys, index);
             self.knowledge.play(&mut self.game, mv);
@@ -426,6 +430,7 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
             }
             if score > best {
                 best = score;
+                best_move = Some(mv);
                 if score > alpha {
                     alpha = score;
                     if score >= beta {
@@ -437,7 +442,34 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
         }
         self.move_buffers[ply] = moves;
         self.key_buffers[ply] = keys;
+        // Only where the table knew nothing: a quiescence result must not
+        // take the place of a deeper search's.
+        if unknown && !self.aborted {
+            let bound = Self::bound_of(best, window);
+            self.tt.store(key, ply, 0, best, bound, best_move);
+        }
         best
+    }
+
+    /// Whether a table entry's bound settles a node searched with the
+    /// window (`alpha`, `beta`).
+    fn bound_holds(hit: Hit<G::Move>, alpha: Score, beta: Score) -> bool {
+        match hit.bound {
+            Bound::Exact => true,
+            Bound::Lower => hit.score >= beta,
+            Bound::Upper => hit.score <= alpha,
+        }
+    }
+
+    /// The bound a score found with the window (`alpha`, `beta`) gives.
+    fn bound_of(score: Score, (alpha, beta): (Score, Score)) -> Bound {
+        if score >= beta {
+            Bound::Lower
+        } else if score > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
     }
 
     pub(super) fn update_pv(&mut self, ply: usize, mv: G::Move) {

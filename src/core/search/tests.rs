@@ -272,6 +272,30 @@ fn razoring_settles_a_hopeless_looking_node_by_quiescence() {
     assert_eq!(search_trap(3, razoring(0, 100)).0, Some(DIVE));
 }
 
+#[test]
+fn quiescence_reading_the_table_finds_what_it_finds_without() {
+    // The dive's win and the razored node's fail-low alike: the bounds
+    // quiescence leaves in the table and reads back change no result.
+    let with_table = |params: SearchParams| SearchParams {
+        quiescence_table: 1,
+        ..params
+    };
+    let razoring = SearchParams {
+        razor_max_depth: 1,
+        razor_margin: 100,
+        ..SearchParams::default()
+    };
+    for depth in 1..=4 {
+        for params in [SearchParams::default(), razoring] {
+            assert_eq!(
+                search_trap(depth, with_table(params)),
+                search_trap(depth, params),
+                "depth {depth}"
+            );
+        }
+    }
+}
+
 const RESIGN: u16 = 6;
 
 /// The corridor again, where each side may also resign (and lose at once)
