@@ -395,7 +395,7 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
         if !must_respond {
             let stand_pat = self.knowledge.evaluate(&self.game);
             if stand_pat >= beta || ply >= MAX_PLY - 1 {
-                if unknown {
+                if unknown && stand_pat >= beta {
                     self.tt.store(key, ply, 0, stand_pat, Bound::Lower, None);
                 }
                 return stand_pat;
