@@ -328,12 +328,12 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
             first,
         );
         if score > alpha && reduction > 0 {
-            let deeper = match (ply as i32) < 2 * self.iteration_depth {
-                true => self
-                    .control
-                    .params
-                    .deeper_after_reduction(score - alpha, reduction),
-                false => 0,
+            // Within twice the iteration's depth, as every extension.
+            let deeper = if (ply as i32) < 2 * self.iteration_depth {
+                let params = &self.control.params;
+                params.deeper_after_reduction(score - alpha, reduction)
+            } else {
+                0
             };
             score = -self.negamax(depth - 1 + deeper, child_alpha, child_beta, ply + 1, child);
         }
@@ -381,13 +381,15 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
             return Self::forced_score(plies, ply);
         }
         let window = (alpha, beta);
-        let key = self.game.hash();
-        let mut unknown = false;
+        // The key of a position the table does not hold, for quiescence to
+        // leave its result under.
+        let mut unknown_key = None;
         if self.control.params.quiescence_table > 0 {
+            let key = self.game.hash();
             match self.tt.probe(key, ply) {
                 Some(hit) if Self::bound_holds(hit, alpha, beta) => return hit.score,
                 Some(_) => {}
-                None => unknown = true,
+                None => unknown_key = Some(key),
             }
         }
         let must_respond = ply < MAX_PLY - 1 && self.knowledge.must_respond(&self.game);
@@ -395,7 +397,7 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
         if !must_respond {
             let stand_pat = self.knowledge.evaluate(&self.game);
             if stand_pat >= beta || ply >= MAX_PLY - 1 {
-                if unknown && stand_pat >= beta {
+                if let Some(key) = unknown_key.filter(|_| stand_pat >= beta) {
                     self.tt.store(key, ply, 0, stand_pat, Bound::Lower, None);
                 }
                 return stand_pat;
@@ -444,7 +446,7 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
         self.key_buffers[ply] = keys;
         // Only where the table knew nothing: a quiescence result must not
         // take the place of a deeper search's.
-        if unknown && !self.aborted {
+        if let Some(key) = unknown_key.filter(|_| !self.aborted) {
             let bound = Self::bound_of(best, window);
             self.tt.store(key, ply, 0, best, bound, best_move);
         }
