@@ -181,11 +181,7 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
     fn single_reply_extension(&mut self, moves: usize, ply: usize) -> i32 {
         let params = &self.control.params;
         let (whole, tenths) = (params.single_reply_extension, params.single_reply_tenths);
-        if (whole == 0 && tenths == 0)
-            || moves != 1
-            || ply == 0
-            || (ply as i32) >= 2 * self.iteration_depth
-        {
+        if (whole == 0 && tenths == 0) || moves != 1 || ply == 0 || !self.may_extend_at(ply) {
             return 0;
         }
         let earned = self.reply_tenths[ply] + tenths;
@@ -328,8 +324,7 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
             first,
         );
         if score > alpha && reduction > 0 {
-            // Within twice the iteration's depth, as every extension.
-            let deeper = if (ply as i32) < 2 * self.iteration_depth {
+            let deeper = if self.may_extend_at(ply) {
                 let params = &self.control.params;
                 params.deeper_after_reduction(score - alpha, reduction)
             } else {
@@ -451,6 +446,13 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
             self.tt.store(key, ply, 0, best, bound, best_move);
         }
         best
+    }
+
+    /// Whether a node `ply` plies from the root may be extended: every
+    /// extension stops at twice the iteration's depth, so that the tree
+    /// stays finite.
+    pub(super) fn may_extend_at(&self, ply: usize) -> bool {
+        (ply as i32) < 2 * self.iteration_depth
     }
 
     /// Whether a table entry's bound settles a node searched with the

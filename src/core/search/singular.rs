@@ -42,7 +42,7 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
             || depth < params.singular_min_depth
             || ply == 0
             || self.singular_skip[ply].is_some()
-            || ply as i32 >= 2 * self.iteration_depth
+            || !self.may_extend_at(ply)
         {
             return Singular::Extend(0);
         }
