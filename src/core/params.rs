@@ -119,6 +119,14 @@ pub struct SearchParams {
     /// results in positions the table does not hold yet (0: neither), so
     /// that the same run of fours is not searched again.
     pub quiescence_table: i32,
+    /// The pruning before a node's moves (reverse futility, razoring, the
+    /// null move) takes the table's score for the static evaluation where
+    /// the table's bound says the true score lies beyond it (0: never).
+    pub table_eval: i32,
+    /// Fail-high reduction: at a cut node whose static evaluation beats
+    /// beta by this margin a ply (0: never), every move but the tactical
+    /// ones is searched a ply shallower, its result final.
+    pub fail_high_margin: i32,
     /// Monte Carlo search (`SearchMethod mcts`): UCT's exploration
     /// constant in thousandths, RAVE's bias in millionths, the simulations
     /// a leaf takes before it is expanded, and the value of a move with no
@@ -170,6 +178,8 @@ impl Default for SearchParams {
             iir_min_depth: 0,
             refutation_share: 0,
             quiescence_table: 0,
+            table_eval: 0,
+            fail_high_margin: 0,
             mcts_exploration: 0,
             mcts_rave_bias: 1_000,
             mcts_expand_visits: 8,
@@ -188,7 +198,7 @@ struct Spin {
     field: fn(&mut SearchParams) -> &mut i32,
 }
 
-const SPINS: [Spin; 38] = [
+const SPINS: [Spin; 40] = [
     Spin {
         name: "AspirationWindow",
         min: 1,
@@ -380,6 +390,18 @@ const SPINS: [Spin; 38] = [
         min: 0,
         max: 1,
         field: |p| &mut p.quiescence_table,
+    },
+    Spin {
+        name: "TableEval",
+        min: 0,
+        max: 1,
+        field: |p| &mut p.table_eval,
+    },
+    Spin {
+        name: "FailHighMargin",
+        min: 0,
+        max: 10_000,
+        field: |p| &mut p.fail_high_margin,
     },
     Spin {
         name: "MctsExploration",

@@ -48,6 +48,8 @@ pub(super) struct Node {
     pub(super) depth: i32,
     pub(super) ply: usize,
     pub(super) kind: NodeKind,
+    /// Its quiet moves are searched a ply shallower (fail-high reduction).
+    pub(super) likely_fail_high: bool,
 }
 
 impl Node {
@@ -94,7 +96,12 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
 
-        let node = Node { depth, ply, kind };
+        let node = Node {
+            depth,
+            ply,
+            kind,
+            likely_fail_high: false,
+        };
         let pv_node = node.pv_node();
         // A null move's reply, searched before this node's moves are
         // known, inherits the line's tenths as they stand.
@@ -117,16 +124,19 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
             self.note_static_eval(ply, pv_node);
         }
         if !pv_node && !singular_test {
-            if let Some(score) = self.prune_before_moves(node, beta, &mut threat) {
+            if let Some(score) = self.prune_before_moves(node, beta, table, &mut threat) {
                 return score;
             }
         }
+        let likely_fail_high =
+            !singular_test && self.likely_fail_high(node, beta, table, &mut threat);
         let iir = self
             .control
             .params
             .iir_reduction(depth, ply, table_move.is_some());
         let node = Node {
             depth: depth - iir,
+            likely_fail_high,
             ..node
         };
 
@@ -266,8 +276,15 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
                 }
                 reduction = self.late_move_reduction(node, index, mv);
             }
+            let searched = match node.likely_fail_high && kind != MoveKind::Tactical {
+                true => Node {
+                    depth: node.depth - 1,
+                    ..node
+                },
+                false => node,
+            };
             self.knowledge.play(&mut self.game, mv);
-            let score = self.search_child(node, index, reduction, alpha, beta);
+            let score = self.search_child(searched, index, reduction, alpha, beta);
             self.knowledge.take_back(&mut self.game, mv);
             if self.aborted {
                 break;

@@ -8,6 +8,7 @@ use super::AlphaBetaKnowledge;
 use super::Searcher;
 use crate::core::game::{Game, Score, MATE_BOUND};
 use crate::core::params::NullMove;
+use crate::core::tt::{Bound, Hit};
 
 /// Whether the side to move must answer a threat, asked of the knowledge
 /// once per node and only when some pruning needs it.
@@ -29,6 +30,7 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
         &mut self,
         node: Node,
         beta: Score,
+        table: Option<Hit<G::Move>>,
         threat: &mut ThreatCheck,
     ) -> Option<Score> {
         let (depth, ply) = (node.depth, node.ply);
@@ -39,8 +41,9 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
         if !(futile || razor || null_move) || beta.abs() >= MATE_BOUND || self.threatened(threat) {
             return None;
         }
-        let eval = self.knowledge.evaluate(&self.game);
-        self.static_evals[ply] = Some(eval);
+        let static_eval = self.knowledge.evaluate(&self.game);
+        self.static_evals[ply] = Some(static_eval);
+        let eval = self.pruning_eval(static_eval, table);
         if futile && eval - params.rfp_margin * depth >= beta {
             return Some(eval);
         }
@@ -55,6 +58,44 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
             return self.null_move_search(node, beta);
         }
         None
+    }
+
+    /// The static evaluation as the pruning sees it: with `table_eval`,
+    /// the table's score where its bound allows (`eval_with_table`).
+    fn pruning_eval(&self, static_eval: Score, table: Option<Hit<G::Move>>) -> Score {
+        match self.control.params.table_eval {
+            0 => static_eval,
+            _ => eval_with_table(static_eval, table),
+        }
+    }
+
+    /// Whether a cut node's moves, but the tactical ones, are searched a
+    /// ply shallower: its evaluation (as the pruning sees it) beats beta by
+    /// `fail_high_margin` a ply, and it answers no threat.
+    pub(super) fn likely_fail_high(
+        &mut self,
+        node: Node,
+        beta: Score,
+        table: Option<Hit<G::Move>>,
+        threat: &mut ThreatCheck,
+    ) -> bool {
+        let margin = self.control.params.fail_high_margin;
+        if margin == 0
+            || node.kind != NodeKind::Cut
+            || beta.abs() >= MATE_BOUND
+            || self.threatened(threat)
+        {
+            return false;
+        }
+        let static_eval = match self.static_evals[node.ply] {
+            Some(eval) => eval,
+            None => {
+                let eval = self.knowledge.evaluate(&self.game);
+                self.static_evals[node.ply] = Some(eval);
+                eval
+            }
+        };
+        self.pruning_eval(static_eval, table) >= beta + margin * node.depth
     }
 
     fn null_move_allowed(&self, depth: i32, ply: usize) -> bool {
@@ -135,5 +176,50 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
         if pv_node && self.control.params.tracks_improvement() {
             self.static_evals[ply] = Some(self.knowledge.evaluate(&self.game));
         }
+    }
+}
+
+/// The table's score where its bound says the node's score lies beyond the
+/// static evaluation on the table's side (a searched bound knows more than
+/// the evaluation does), else the evaluation; proven scores stay out of the
+/// pruning.
+fn eval_with_table<M: Copy>(static_eval: Score, table: Option<Hit<M>>) -> Score {
+    let Some(hit) = table.filter(|hit| hit.score.abs() < MATE_BOUND) else {
+        return static_eval;
+    };
+    let beyond = match hit.bound {
+        Bound::Exact => true,
+        Bound::Lower => hit.score > static_eval,
+        Bound::Upper => hit.score < static_eval,
+    };
+    if beyond {
+        hit.score
+    } else {
+        static_eval
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hit(score: Score, bound: Bound) -> Option<Hit<u16>> {
+        Some(Hit {
+            best_move: None,
+            score,
+            depth: 3,
+            bound,
+        })
+    }
+
+    #[test]
+    fn the_table_replaces_the_evaluation_only_where_its_bound_reaches_past_it() {
+        assert_eq!(eval_with_table(50, hit(200, Bound::Lower)), 200);
+        assert_eq!(eval_with_table(50, hit(-20, Bound::Lower)), 50);
+        assert_eq!(eval_with_table(50, hit(-20, Bound::Upper)), -20);
+        assert_eq!(eval_with_table(50, hit(200, Bound::Upper)), 50);
+        assert_eq!(eval_with_table(50, hit(-20, Bound::Exact)), -20);
+        assert_eq!(eval_with_table(50, None::<Hit<u16>>), 50);
+        assert_eq!(eval_with_table(50, hit(MATE_BOUND + 5, Bound::Lower)), 50);
     }
 }
