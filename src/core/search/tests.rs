@@ -463,79 +463,18 @@ fn a_table_move_that_is_not_alone_in_holding_is_searched_shallower_with_the_nega
     );
 }
 
-const BAIT: u16 = 7;
-
-/// The first player stays out (a draw) or takes the bait, after which the
-/// opponent's position looks won to the evaluation, though every move
-/// from there is forced and the first player wins five plies from the
-/// start. Staying out comes first, so the bait's reply is a cut node.
-#[derive(Clone, Debug, Default)]
-struct Bait {
-    line: Vec<u16>,
-}
-
-impl Game for Bait {
-    type Move = u16;
-    type Rules = ();
-    const NAME: &'static str = "bait";
-
-    fn start_position(_: &()) -> Self {
-        Bait::default()
-    }
-    fn from_fen(_: &str, _: &()) -> Result<Self, String> {
-        Ok(Bait::default())
-    }
-    fn to_fen(&self) -> String {
-        format!("{:?}", self.line)
-    }
-    fn side_to_move(&self) -> Player {
-        [Player::P1, Player::P2][self.line.len() % 2]
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        match self.line.as_slice() {
-            [SAFE] => Some(Outcome::Draw),
-            line if line.len() == 5 => Some(Outcome::Win(Player::P1)),
-            _ => None,
-        }
-    }
-    fn hash(&self) -> u64 {
-        self.line
-            .iter()
-            .fold(11, |key, &mv| key * 31 + u64::from(mv))
-    }
-    fn generate_moves(&self, moves: &mut Vec<u16>) {
-        moves.clear();
-        if self.outcome().is_none() {
-            match self.line.len() {
-                0 => moves.extend([SAFE, BAIT]),
-                _ => moves.push(STEP),
-            }
-        }
-    }
-    fn make_move(&mut self, mv: u16) {
-        self.line.push(mv);
-    }
-    fn unmake_move(&mut self, _: u16) {
-        self.line.pop();
-    }
-    fn format_move(&self, mv: u16) -> String {
-        mv.to_string()
-    }
-    fn parse_move(&self, text: &str) -> Result<u16, String> {
-        text.parse().map_err(|_| "not a number".into())
-    }
-}
-
-/// Sees the opponent far ahead just after the bait, and nothing elsewhere.
+/// Sees the opponent far ahead just after the dive, and nothing elsewhere:
+/// the dive's reply, searched with a null window after staying out (a
+/// cut node), looks far above beta.
 struct BaitEvaluation;
 
-impl Knowledge<Bait> for BaitEvaluation {
+impl Knowledge<Trap> for BaitEvaluation {
     type Settings = ();
     fn new(_: &()) -> Self {
         BaitEvaluation
     }
-    fn evaluate(&mut self, position: &Bait) -> Score {
-        if position.line == [BAIT] {
+    fn evaluate(&mut self, position: &Trap) -> Score {
+        if position.line == [DIVE] {
             1_000
         } else {
             0
@@ -543,28 +482,27 @@ impl Knowledge<Bait> for BaitEvaluation {
     }
 }
 
-impl AlphaBetaKnowledge<Bait> for BaitEvaluation {}
+impl AlphaBetaKnowledge<Trap> for BaitEvaluation {}
 
 fn search_bait(depth: u32, fail_high_margin: i32) -> (Option<u16>, Score) {
     let params = SearchParams {
         fail_high_margin,
         ..SearchParams::default()
     };
-    let result = search_to_depth(Bait::default(), BaitEvaluation, depth, params);
+    let result = search_to_depth(Trap::default(), BaitEvaluation, depth, params);
     (result.best_move, result.score)
 }
 
 #[test]
 fn a_cut_node_far_above_beta_searches_its_quiet_moves_a_ply_shallower() {
-    // The bait's reply, searched with a null window after staying out,
-    // looks 1,000 above beta: with a margin of 10 a ply its forced move is
-    // searched a ply shallower, and the win on the fifth ply takes depth 6
-    // to see instead of 5. A margin the evaluation does not clear changes
-    // nothing.
-    let (best, score) = search_bait(5, 0);
-    assert_eq!(best, Some(BAIT));
+    // The dive's reply looks 1,000 above beta: with a margin of 10 a ply
+    // its one move is searched a ply shallower, and the win on the third
+    // ply takes depth 4 to see instead of 3. A margin the evaluation does
+    // not clear (600 a ply at depth 2) changes nothing.
+    let (best, score) = search_bait(3, 0);
+    assert_eq!(best, Some(DIVE));
     assert!(score >= MATE_BOUND, "{score}");
-    assert_eq!(search_bait(5, 10), (Some(SAFE), 0));
-    assert_eq!(search_bait(6, 10).0, Some(BAIT));
-    assert_eq!(search_bait(5, 300).0, Some(BAIT));
+    assert_eq!(search_bait(3, 10), (Some(SAFE), 0));
+    assert_eq!(search_bait(4, 10).0, Some(DIVE));
+    assert_eq!(search_bait(3, 600).0, Some(DIVE));
 }
