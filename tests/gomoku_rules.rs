@@ -218,11 +218,7 @@ fn incremental_state_matches_rebuilt_state() {
     let mut rng = SmallRng::seed_from_u64(7);
     for game_number in 0..40 {
         let size = [5, 7, 9, 15, 19, 22][game_number % 6];
-        let rule = if game_number % 2 == 0 {
-            Rule::Freestyle
-        } else {
-            Rule::Standard
-        };
+        let rule = [Rule::Freestyle, Rule::Standard, Rule::Renju][game_number % 3];
         let rules = rules(size, rule);
         let mut game = Gomoku::start_position(&rules);
         let mut played = Vec::new();
@@ -249,6 +245,12 @@ fn incremental_state_matches_rebuilt_state() {
                             rebuilt.board().threat(side, c),
                             game.board().threat(side, c)
                         );
+                        if game.board().is_empty(c) {
+                            assert_eq!(
+                                rebuilt.board().combination(side, c),
+                                game.board().combination(side, c)
+                            );
+                        }
                     }
                 }
             }
@@ -262,6 +264,15 @@ fn incremental_state_matches_rebuilt_state() {
         for (mv, before_hash) in played.into_iter().rev() {
             game.unmake_move(mv);
             assert_eq!(game.hash(), before_hash);
+            let rebuilt = Gomoku::from_fen(&game.to_fen(), &rules).expect("own FEN parses");
+            for c in (0..size * size).map(|i| cell_of(i % size, i / size)) {
+                for side in (0..2).filter(|_| game.board().is_empty(c)) {
+                    assert_eq!(
+                        rebuilt.board().combination(side, c),
+                        game.board().combination(side, c)
+                    );
+                }
+            }
         }
         assert_eq!(game.to_fen(), Gomoku::start_position(&rules).to_fen());
         for role in 0..2 {
