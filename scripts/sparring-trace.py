@@ -37,6 +37,9 @@ def thoughts_per_game(log_path):
     games = []
     open_games = {}  # (worker, side) -> the game that side plays now
     last = {}
+    # A brain that lost the word START answers ERROR and is sent the
+    # whole line again: the same game, not a new one.
+    start_unanswered, start_lost = set(), set()
     with open(log_path, errors="replace") as log:
         for line in log:
             parts = line.rstrip("\n").split(" ", 3)
@@ -44,10 +47,18 @@ def thoughts_per_game(log_path):
                 continue
             _, label, direction, text = parts
             worker = label.split(".", 1)[-1].split("#", 1)[0]
+            if direction == "<" and worker in start_unanswered and label.lower().startswith(BRAIN_NAME):
+                start_unanswered.discard(worker)
+                if text.startswith("ERROR"):
+                    start_lost.add(worker)
             if direction == ">" and text.startswith("uginewgame"):
                 start_game(games, open_games, worker, "ours")
             elif direction == ">" and text.split()[:1] in (["START"], ["RESTART"]):
-                start_game(games, open_games, worker, "brain")
+                if worker in start_lost:
+                    start_lost.discard(worker)
+                else:
+                    start_game(games, open_games, worker, "brain")
+                start_unanswered.add(worker)
             elif direction == "<" and text.startswith("info depth"):
                 found = OUR_INFO.search(text)
                 if found:
