@@ -110,11 +110,6 @@ pub struct SearchParams {
     /// more (0: never) with no move from the table is searched a ply
     /// shallower, its move ordering being only a guess.
     pub iir_min_depth: i32,
-    /// A PV node below the root whose table move comes from a search `k`
-    /// plies shallower than the node's is searched `k / iir_stale_divisor`
-    /// plies shallower, at most three (0: never): a move the deeper
-    /// iterations never confirmed here is a guess, and the line is new.
-    pub iir_stale_divisor: i32,
     /// Root refutation: each new best move of a timed search is checked
     /// for a forced win of the opponent after it, by the game's root
     /// solver given this part (1/n) of the move's time (0: never); a
@@ -181,7 +176,6 @@ impl Default for SearchParams {
             singular_margin: 2,
             singular_negative: 0,
             iir_min_depth: 0,
-            iir_stale_divisor: 0,
             refutation_share: 0,
             quiescence_table: 0,
             table_eval: 0,
@@ -204,7 +198,7 @@ struct Spin {
     field: fn(&mut SearchParams) -> &mut i32,
 }
 
-const SPINS: [Spin; 41] = [
+const SPINS: [Spin; 40] = [
     Spin {
         name: "AspirationWindow",
         min: 1,
@@ -386,12 +380,6 @@ const SPINS: [Spin; 41] = [
         field: |p| &mut p.iir_min_depth,
     },
     Spin {
-        name: "IirStaleDivisor",
-        min: 0,
-        max: 100,
-        field: |p| &mut p.iir_stale_divisor,
-    },
-    Spin {
         name: "RefutationShare",
         min: 0,
         max: 1_000,
@@ -527,17 +515,6 @@ impl SearchParams {
         i32::from(!table_move_known && ply > 0 && min_depth > 0 && depth >= min_depth)
     }
 
-    /// Plies a PV node at `depth` loses when the table's move for it was
-    /// found `table_depth` deep (`iir_stale_divisor`); it keeps a ply.
-    pub fn stale_pv_reduction(&self, depth: i32, table_depth: i32) -> i32 {
-        match self.iir_stale_divisor {
-            0 => 0,
-            divisor => ((depth - table_depth).max(0) / divisor)
-                .min(3)
-                .min(depth - 1),
-        }
-    }
-
     /// Plies a late move loses: the `index`th move (from 0) at `depth`,
     /// whose history score is `history`, at a cut node or not. Never below
     /// depth 0.
@@ -614,22 +591,6 @@ mod tests {
         assert_eq!(params.iir_reduction(9, 1, true), 0);
         assert_eq!(params.iir_reduction(9, 0, false), 0);
         assert_eq!(SearchParams::default().iir_reduction(9, 1, false), 0);
-    }
-
-    #[test]
-    fn a_stale_pv_node_loses_a_ply_for_every_divisor_plies_its_table_move_lags() {
-        let params = SearchParams {
-            iir_stale_divisor: 4,
-            ..SearchParams::default()
-        };
-        assert_eq!(params.stale_pv_reduction(10, 9), 0);
-        assert_eq!(params.stale_pv_reduction(10, 6), 1);
-        assert_eq!(params.stale_pv_reduction(10, 1), 2);
-        assert_eq!(params.stale_pv_reduction(20, 0), 3);
-        assert_eq!(params.stale_pv_reduction(2, 0), 0);
-        assert_eq!(params.stale_pv_reduction(5, 0), 1);
-        assert_eq!(params.stale_pv_reduction(5, 12), 0);
-        assert_eq!(SearchParams::default().stale_pv_reduction(20, 0), 0);
     }
 
     #[test]

@@ -130,14 +130,10 @@ impl<G: Game, K: AlphaBetaKnowledge<G>> Searcher<'_, G, K> {
         }
         let likely_fail_high =
             !singular_test && self.likely_fail_high(node, beta, table, &mut threat);
-        let params = &self.control.params;
-        let stale = match table {
-            Some(hit) if pv_node && ply > 0 && hit.best_move.is_some() => {
-                params.stale_pv_reduction(depth, hit.depth as i32)
-            }
-            _ => 0,
-        };
-        let iir = params.iir_reduction(depth, ply, table_move.is_some()) + stale;
+        let iir = self
+            .control
+            .params
+            .iir_reduction(depth, ply, table_move.is_some());
         let node = Node {
             depth: depth - iir,
             likely_fail_high,
