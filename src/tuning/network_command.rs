@@ -12,6 +12,7 @@ use super::network_train::{mean_loss, TrainSettings, Training};
 use super::plot::draw_loss_curve;
 use super::texel::EpochLoss;
 use crate::core::game::Game;
+use crate::core::nnue::choice::network_for;
 use crate::core::nnue::{FeatureSet, Network};
 
 pub struct NetworkJob {
@@ -149,8 +150,8 @@ fn start_from_file<G: Game, F: FeatureSet<G>>(
 ) -> Result<Training, String> {
     let bytes = std::fs::read(path)
         .map_err(|e| format!("cannot read network '{}': {e}", path.display()))?;
-    let network = Network::from_bytes(&bytes, F::NAME, F::INPUTS)
-        .map_err(|e| format!("network '{}': {e}", path.display()))?;
+    let network =
+        network_for::<G, F>(&bytes).map_err(|e| format!("network '{}': {e}", path.display()))?;
     if network.hidden() > settings.hidden {
         return Err(format!(
             "network '{}' has {} hidden units a side, more than the {} asked for (--hidden)",

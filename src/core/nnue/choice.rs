@@ -159,13 +159,25 @@ impl<G: Game, F: FeatureSet<G>> NetworkChoice<G, F> {
 /// Reads a network file made for the features `F`.
 pub fn load_network<G: Game, F: FeatureSet<G>>(path: &str) -> Result<Network, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read EvalFile '{path}': {e}"))?;
-    Network::from_bytes(&bytes, F::NAME, F::INPUTS).map_err(|e| format!("EvalFile '{path}': {e}"))
+    network_for::<G, F>(&bytes).map_err(|e| format!("EvalFile '{path}': {e}"))
+}
+
+/// A network file's network for the features `F`: one made for them, or
+/// for the feature set they extend (`FeatureSet::EXTENDS`), the new
+/// inputs then weighing nothing. Any other is refused with `F`'s reason.
+pub fn network_for<G: Game, F: FeatureSet<G>>(bytes: &[u8]) -> Result<Network, String> {
+    Network::from_bytes(bytes, F::NAME, F::INPUTS).or_else(|own| match F::EXTENDS {
+        Some((name, inputs)) => Network::from_bytes(bytes, name, inputs)
+            .map(|network| network.extended(F::NAME, F::INPUTS))
+            .map_err(|_| own),
+        None => Err(own),
+    })
 }
 
 /// The network in a file compiled into the engine; `None`, and an error
 /// logged, if it does not read (a build with a damaged file still plays).
 pub fn read_built_in<G: Game, F: FeatureSet<G>>(bytes: &[u8]) -> Option<Arc<Network>> {
-    Network::from_bytes(bytes, F::NAME, F::INPUTS)
+    network_for::<G, F>(bytes)
         .map_err(|e| log::error!("the built-in network: {e}"))
         .ok()
         .map(Arc::new)

@@ -124,6 +124,18 @@ impl Network {
         network
     }
 
+    /// This network for a feature set that extends its own (`features`,
+    /// with `inputs` of which its are the first): the new inputs weigh
+    /// nothing, so it evaluates as before. The hash stays the file's.
+    pub fn extended(mut self, features: &str, inputs: usize) -> Network {
+        if inputs > self.inputs {
+            self.input_weights.resize(inputs * self.hidden, 0);
+            self.inputs = inputs;
+        }
+        self.features = features.to_owned();
+        self
+    }
+
     /// The float network this one rounds, as near as the integers tell:
     /// a start for training on where no checkpoint is left (`bg-tune
     /// train-network --init`). Quantizing it again gives back this network.

@@ -12,12 +12,19 @@
 //! board notes which as it plays the stone (`Board::reshapes_of`), and a
 //! move's changes list the old and new sets of those cells, once for both
 //! views.
+//!
+//! Beside the two sets, each cell where either side would make a three or
+//! more has one feature for the pair of threats the two sides would make
+//! there (`pattern::combine`): a cell that is both an attack and a defence
+//! (a contested point) is worth more than the sum of what each side sees,
+//! which sums of cells apart cannot say.
 
 use once_cell::sync::Lazy;
 
 use super::board::{cell_of, Board};
 use super::pattern::{
-    combination_shapes, shape_set_index, ONE, SHAPE_COUNT, SHAPE_SETS, SHAPE_SET_COUNT,
+    combination_shapes, combine, shape_set_index, Threat, ONE, SHAPE_COUNT, SHAPE_SETS,
+    SHAPE_SET_COUNT, THREAT_COUNT, T_QUIET,
 };
 use super::{Gomoku, Move};
 use crate::core::game::Player;
@@ -42,6 +49,16 @@ static SET_OF_COMBINATION: Lazy<Vec<u16>> = Lazy::new(|| {
         .collect()
 });
 
+/// The threat each combination of four direction shapes makes.
+static THREAT_OF_COMBINATION: Lazy<Vec<Threat>> = Lazy::new(|| {
+    (0..SHAPE_COUNT.pow(4))
+        .map(|index| combine(combination_shapes(index)))
+        .collect()
+});
+
+/// The first threat pair's feature: after both sides' shape sets.
+const THREAT_PAIR_FIRST: usize = 2 * SHAPE_SET_COUNT;
+
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ShapeSetFeatures;
 
@@ -53,6 +70,24 @@ impl ShapeSetFeatures {
         } else {
             SHAPE_SET_COUNT as u16 + set
         }
+    }
+
+    /// The feature of the threats the viewer (`mine`) and the other side
+    /// would make on one cell, where either makes a three or more.
+    fn threat_pair(mine: Threat, theirs: Threat) -> Option<u16> {
+        (mine.max(theirs) > T_QUIET).then(|| {
+            (THREAT_PAIR_FIRST + usize::from(mine) * THREAT_COUNT + usize::from(theirs)) as u16
+        })
+    }
+
+    /// The threat pair feature of a cell whose combinations are `combos`
+    /// (the first player's, the second's), for each view.
+    fn threat_pairs(combos: [u16; 2]) -> [Option<u16>; 2] {
+        let [first, second] = combos.map(|combo| THREAT_OF_COMBINATION[usize::from(combo)]);
+        [
+            Self::threat_pair(first, second),
+            Self::threat_pair(second, first),
+        ]
     }
 
     /// The features of `board` for `view`, read from its kept combinations.
@@ -70,14 +105,19 @@ impl ShapeSetFeatures {
                         features.push(Self::feature(set, side == view.index()));
                     }
                 }
+                let combos = [0, 1].map(|side| board.combination(side, cell) as u16);
+                features.extend(Self::threat_pairs(combos)[view.index()]);
             }
         }
     }
 }
 
 impl FeatureSet<Gomoku> for ShapeSetFeatures {
-    const NAME: &'static str = "gomoku-shape-sets";
-    const INPUTS: usize = 2 * SHAPE_SET_COUNT;
+    const NAME: &'static str = "gomoku-shape-sets-threat-pairs";
+    const INPUTS: usize = THREAT_PAIR_FIRST + THREAT_COUNT * THREAT_COUNT;
+    /// The shape sets alone: a network of them starts a training run of
+    /// these features, the threat pairs' rows at zero.
+    const EXTENDS: Option<(&'static str, usize)> = Some(("gomoku-shape-sets", THREAT_PAIR_FIRST));
 
     fn fits(_position: &Gomoku) -> bool {
         true
@@ -91,8 +131,9 @@ impl FeatureSet<Gomoku> for ShapeSetFeatures {
     const CHANGES_AFTER_MOVE: bool = true;
 
     /// The stone's cell leaves both sides' features; each cell it reshaped
-    /// trades its old set for its new one, where they differ. Read from
-    /// the board's notes of the move (`Board::reshapes_of`).
+    /// trades its old set and threat pair for its new ones, where they
+    /// differ. Read from the board's notes of the move
+    /// (`Board::reshapes_of`), where a cell's two sides follow each other.
     fn changes(position: &Gomoku, mv: Move, changes: &mut [FeatureChanges; 2]) -> bool {
         changes.iter_mut().for_each(FeatureChanges::clear);
         let board = position.board();
@@ -101,29 +142,43 @@ impl FeatureSet<Gomoku> for ShapeSetFeatures {
             return false;
         };
         let [first, second] = changes;
-        let mut trade = |side: usize, old: u16, new: u16| {
-            if old != NOTHING {
-                first.remove(Self::feature(old, side == 0));
-                second.remove(Self::feature(old, side == 1));
-            }
-            if new != NOTHING {
-                first.add(Self::feature(new, side == 0));
-                second.add(Self::feature(new, side == 1));
+        let mut trade = |old: [Option<u16>; 2], new: [Option<u16>; 2]| {
+            if old != new {
+                old[0].into_iter().for_each(|feature| first.remove(feature));
+                old[1]
+                    .into_iter()
+                    .for_each(|feature| second.remove(feature));
+                new[0].into_iter().for_each(|feature| first.add(feature));
+                new[1].into_iter().for_each(|feature| second.add(feature));
             }
         };
-        for side in 0..2 {
-            trade(
-                side,
-                SET_OF_COMBINATION[board.combination(side, cell)],
-                NOTHING,
-            );
+        let sets = |side: usize, combo: u16| {
+            let set = SET_OF_COMBINATION[usize::from(combo)];
+            let features = [0, 1].map(|view| Self::feature(set, side == view));
+            features.map(|feature| (set != NOTHING).then_some(feature))
+        };
+        let combos_at = |cell: usize| [0, 1].map(|side| board.combination(side, cell) as u16);
+        let stone_combos = combos_at(cell);
+        for (side, &combo) in stone_combos.iter().enumerate() {
+            trade(sets(side, combo), [None; 2]);
         }
-        for reshape in reshapes {
-            let old = SET_OF_COMBINATION[usize::from(reshape.old)];
-            let new = SET_OF_COMBINATION[usize::from(reshape.new)];
-            if old != new {
-                trade(usize::from(reshape.side), old, new);
+        trade(Self::threat_pairs(stone_combos), [None; 2]);
+        let mut index = 0;
+        while index < reshapes.len() {
+            let reshape = reshapes[index];
+            let cell = usize::from(reshape.cell);
+            let new = combos_at(cell);
+            let mut old = new;
+            let both = reshapes
+                .get(index + 1)
+                .filter(|next| next.cell == reshape.cell);
+            for changed in std::iter::once(reshape).chain(both.copied()) {
+                let side = usize::from(changed.side);
+                old[side] = changed.old;
+                trade(sets(side, changed.old), sets(side, changed.new));
             }
+            trade(Self::threat_pairs(old), Self::threat_pairs(new));
+            index += 1 + usize::from(both.is_some());
         }
         true
     }

@@ -146,7 +146,7 @@ impl Board {
         let combo = old_combo + new as u16 * place - old as u16 * place;
         self.combos[side][cell] = combo;
         if NOTED {
-            self.reshapes.note(side, old_combo, combo);
+            self.reshapes.note(cell, side, old_combo, combo);
         }
         let (threat, values) = self.combinations[combo as usize];
         // Written without branches: whether the threat or the values

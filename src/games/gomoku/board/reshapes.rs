@@ -13,6 +13,9 @@ const MOST_RESHAPES: usize = 2 * 4 * 2 * HALF_WINDOW;
 /// One empty cell's combination for one side, before and after the stone.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Reshape {
+    /// The empty cell; a cell's two sides, when both change, are noted one
+    /// after the other.
+    pub cell: u16,
     pub side: u8,
     pub old: u16,
     pub new: u16,
@@ -49,8 +52,9 @@ impl Reshapes {
     }
 
     #[inline(always)]
-    pub(super) fn note(&mut self, side: usize, old: u16, new: u16) {
+    pub(super) fn note(&mut self, cell: usize, side: usize, old: u16, new: u16) {
         self.noted[self.count] = Reshape {
+            cell: cell as u16,
             side: side as u8,
             old,
             new,
