@@ -114,8 +114,8 @@ enum Command {
     /// sides, one hidden layer a side, one output) on `datagen` files, and
     /// writes the quantized network for the engine's `EvalFile`. A stopped
     /// run resumes from its checkpoint. The games with network features:
-    /// Breakthrough (8x8) and Gomoku (the shape sets of the empty cells,
-    /// any size).
+    /// Breakthrough (8x8) and Gomoku (the shape sets of the empty cells and
+    /// the threat pairs, any size).
     TrainNetwork {
         #[arg(long, ignore_case = true, value_parser = PossibleValuesParser::new(["breakthrough", "gomoku"]))]
         game: String,
