@@ -159,7 +159,6 @@ fn a_network_of_the_shape_sets_alone_reads_with_the_threat_pairs_at_zero() {
     let mut renamed = old.to_bytes();
     renamed[12] = b'x';
     assert!(network_for::<Gomoku, ShapeSetFeatures>(&renamed).is_err());
-    let mut float = float;
     float.input_weights.truncate(10 * 8);
     float.inputs = 10;
     let short = Network::quantize(&float, "gomoku-shape-sets");
