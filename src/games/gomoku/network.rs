@@ -23,7 +23,7 @@ use once_cell::sync::Lazy;
 
 use super::board::{cell_of, Board};
 use super::pattern::{
-    combination_shapes, combine, shape_set_index, Threat, ONE, SHAPE_COUNT, SHAPE_SETS,
+    combination_shapes, combination_table, shape_set_index, Threat, ONE, SHAPE_COUNT, SHAPE_SETS,
     SHAPE_SET_COUNT, THREAT_COUNT, T_QUIET,
 };
 use super::{Gomoku, Move};
@@ -46,13 +46,6 @@ static SET_OF_COMBINATION: Lazy<Vec<u16>> = Lazy::new(|| {
                 set as u16
             }
         })
-        .collect()
-});
-
-/// The threat each combination of four direction shapes makes.
-static THREAT_OF_COMBINATION: Lazy<Vec<Threat>> = Lazy::new(|| {
-    (0..SHAPE_COUNT.pow(4))
-        .map(|index| combine(combination_shapes(index)))
         .collect()
 });
 
@@ -83,7 +76,8 @@ impl ShapeSetFeatures {
     /// The threat pair feature of a cell whose combinations are `combos`
     /// (the first player's, the second's), for each view.
     fn threat_pairs(combos: [u16; 2]) -> [Option<u16>; 2] {
-        let [first, second] = combos.map(|combo| THREAT_OF_COMBINATION[usize::from(combo)]);
+        let table = combination_table();
+        let [first, second] = combos.map(|combo| table[usize::from(combo)].0);
         [
             Self::threat_pair(first, second),
             Self::threat_pair(second, first),

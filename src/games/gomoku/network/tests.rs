@@ -8,7 +8,7 @@ use crate::core::nnue::choice::network_for;
 use crate::core::nnue::network::FloatNetwork;
 use crate::core::nnue::Network;
 use crate::games::gomoku::board::Rule;
-use crate::games::gomoku::pattern::{T_FOUR, T_OPEN_THREE};
+use crate::games::gomoku::pattern::{combine, T_FOUR, T_OPEN_THREE};
 use crate::games::gomoku::GomokuRules;
 
 fn start() -> Gomoku {
