@@ -20,6 +20,7 @@ found: the brain's first `+M` is the position after our decisive mistake.
         --records r.jsonl --log r.log
     python3 scripts/sparring-trace.py r.log r.jsonl            # one line a game
     python3 scripts/sparring-trace.py r.log r.jsonl --game 2   # game 2, move by move
+    python3 scripts/sparring-trace.py r.log r.jsonl --missed-wins  # positions to replay
 """
 
 import argparse
@@ -155,11 +156,26 @@ def detail(number, record, rows):
         print(f"{ply:3} {who:5} {move:4} depth {depth:6} score {score:9} nodes {nodes}")
 
 
+def missed_wins(number, record, rows):
+    """The positions, ours to move, right after the brain said it was lost
+    (`-M`) in a game ours did not win, as lines for the engine."""
+    ours_first = not record["players"][0].lower().startswith(BRAIN_NAME)
+    if record["result"]["winner"] == ("p1" if ours_first else "p2"):
+        return
+    moves = [m["move"] for m in record["moves"]]
+    for ply, who, _, info in rows:
+        if who == "brain" and info and info[1].startswith("-M"):
+            print(f"# game {number} ply {ply} brain {info[1]}")
+            print("position startpos moves", " ".join(moves[:ply]))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("log")
     parser.add_argument("records")
     parser.add_argument("--game", type=int, help="one game (1-based), move by move")
+    parser.add_argument("--missed-wins", action="store_true",
+                        help="the positions where the brain saw a win for us that we did not take")
     parser.add_argument("--brain", default="rapfi", help="the brain's name in the records")
     args = parser.parse_args()
     global BRAIN_NAME
@@ -172,7 +188,8 @@ def main():
         if args.game not in (None, number):
             continue
         rows = list(plies(record, game["ours"], game["brain"]))
-        (detail if args.game else summary)(number, record, rows)
+        show = missed_wins if args.missed_wins else detail if args.game else summary
+        show(number, record, rows)
 
 
 BRAIN_NAME = "rapfi"
