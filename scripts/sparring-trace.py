@@ -95,8 +95,16 @@ def start_game(games, open_games, worker, side):
     open_games[(worker, side)] = game
 
 
+def is_ours_first(record):
+    return not record["players"][0].lower().startswith(BRAIN_NAME)
+
+
+def ours_won(record):
+    return record["result"]["winner"] == ("p1" if is_ours_first(record) else "p2")
+
+
 def our_moves(record):
-    ours_first = not record["players"][0].lower().startswith(BRAIN_NAME)
+    ours_first = is_ours_first(record)
     return [m["move"] for index, m in enumerate(record["moves"])
             if not m["book"] and (index % 2 == 0) == ours_first]
 
@@ -113,7 +121,7 @@ def game_of(record, games):
 
 def plies(record, ours, brain):
     """(ply, who, move, info) for every move not from the opening."""
-    ours_first = not record["players"][0].lower().startswith(BRAIN_NAME)
+    ours_first = is_ours_first(record)
     our_infos, brain_infos = iter(ours), iter(brain)
     for index, move in enumerate(record["moves"]):
         if move["book"]:
@@ -128,9 +136,9 @@ def first(rows, who, test):
 
 
 def summary(number, record, rows):
-    ours_first = not record["players"][0].lower().startswith(BRAIN_NAME)
+    ours_first = is_ours_first(record)
     winner = record["result"]["winner"]
-    outcome = "drew" if winner is None else "won " if winner == ("p1" if ours_first else "p2") else "lost"
+    outcome = "drew" if winner is None else "won " if ours_won(record) else "lost"
     brain_wins = first(rows, "brain", lambda e: e.startswith("+M"))
     ours_before = [info for ply, w, _, info in rows if w == "us" and brain_wins and ply < brain_wins]
     early = [info[1] for _, w, _, info in rows if w == "brain" and info][:3]
@@ -159,8 +167,7 @@ def detail(number, record, rows):
 def missed_wins(number, record, rows):
     """The positions, ours to move, right after the brain said it was lost
     (`-M`) in a game ours did not win, as lines for the engine."""
-    ours_first = not record["players"][0].lower().startswith(BRAIN_NAME)
-    if record["result"]["winner"] == ("p1" if ours_first else "p2"):
+    if ours_won(record):
         return
     moves = [m["move"] for m in record["moves"]]
     for ply, who, _, info in rows:
