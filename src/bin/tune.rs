@@ -7,6 +7,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use boardgames::core::nnue::network::Activation;
 use boardgames::core::nnue::FeatureSet;
 use boardgames::core::weights::LinearEval;
 use boardgames::core::Game;
@@ -140,6 +141,11 @@ enum Command {
         /// Hidden units a side.
         #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u64).range(1..=4096))]
         hidden: u64,
+        /// The hidden units' activation: clamp(v, 0, 1), or its square.
+        /// Default: the `--init` network's, else clipped. A resumed
+        /// checkpoint keeps its own.
+        #[arg(long, value_parser = PossibleValuesParser::new(Activation::NAMES))]
+        activation: Option<String>,
         #[arg(long, default_value_t = 20)]
         epochs: usize,
         /// Positions a mini-batch.
@@ -691,6 +697,7 @@ fn run(cli: Cli) -> Result<String, String> {
             fresh,
             init,
             hidden,
+            activation,
             epochs,
             batch,
             lr,
@@ -705,8 +712,10 @@ fn run(cli: Cli) -> Result<String, String> {
             plot,
         } => {
             let checkpoint = checkpoint.unwrap_or_else(|| out.with_extension("ckpt"));
+            let activation = activation.as_deref().and_then(Activation::from_name);
             let settings = TrainSettings {
                 hidden: hidden as usize,
+                activation: activation.unwrap_or_default(),
                 epochs,
                 batch: batch as usize,
                 learning_rate: lr,
@@ -723,6 +732,7 @@ fn run(cli: Cli) -> Result<String, String> {
                 checkpoint,
                 fresh,
                 init,
+                init_activation: activation,
                 held_every,
                 mirror,
                 plot,

@@ -4,17 +4,18 @@
 //! one.
 //!
 //! Format (little-endian): `BGCK`, version (u32), inputs, hidden, epochs
-//! done (u32 each), Adam's step (u64), then the weights, the first moments
-//! and the second moments, each as a network's floats in the order of the
-//! network file.
+//! done (u32 each), in version 2 the activation's name (u16 length,
+//! bytes; version 1 is clipped), the scale (f32), Adam's step (u64), then
+//! the weights, the first moments and the second moments, each as a
+//! network's floats in the order of the network file.
 
 use std::path::Path;
 
 use super::network_train::{AdamState, Training};
-use crate::core::nnue::network::{ByteReader, FloatNetwork};
+use crate::core::nnue::network::{Activation, ByteReader, FloatNetwork};
 
 const MAGIC: &[u8; 4] = b"BGCK";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 
 fn push_network(bytes: &mut Vec<u8>, network: &FloatNetwork) {
     for values in [
@@ -41,6 +42,9 @@ pub fn to_bytes(training: &Training) -> Vec<u8> {
     ] {
         bytes.extend_from_slice(&value.to_le_bytes());
     }
+    let activation = network.activation.name();
+    bytes.extend_from_slice(&(activation.len() as u16).to_le_bytes());
+    bytes.extend_from_slice(activation.as_bytes());
     bytes.extend_from_slice(&network.scale.to_le_bytes());
     bytes.extend_from_slice(&training.adam.step.to_le_bytes());
     for part in [network, &training.adam.first, &training.adam.second] {
@@ -68,12 +72,21 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Training, String> {
         return Err("not a checkpoint (it does not start with BGCK)".into());
     }
     let version = words.u32()?;
-    if version != VERSION {
-        return Err(format!("checkpoint version {version}, expected {VERSION}"));
+    if !(1..=VERSION).contains(&version) {
+        return Err(format!(
+            "checkpoint version {version}, expected 1 to {VERSION}"
+        ));
     }
     let inputs = words.u32()? as usize;
     let hidden = words.u32()? as usize;
     let epochs_done = words.u32()? as usize;
+    let activation = if version >= 2 {
+        let length = usize::from(u16::from_le_bytes(words.array()?));
+        let name = String::from_utf8_lossy(words.take(length)?).into_owned();
+        Activation::from_name(&name).ok_or_else(|| format!("unknown activation '{name}'"))?
+    } else {
+        Activation::Clipped
+    };
     let scale = f32::from_le_bytes(words.array()?);
     let step = u64::from_le_bytes(words.array()?);
     let expected = 3 * 4 * (inputs * hidden + 3 * hidden + 1);
@@ -87,6 +100,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Training, String> {
         Ok(FloatNetwork {
             inputs,
             hidden,
+            activation,
             scale,
             input_weights: words.f32s(inputs * hidden)?,
             input_bias: words.f32s(hidden)?,

@@ -13,11 +13,14 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
 use super::network_data::{Sample, TrainingSet};
-use crate::core::nnue::network::{FloatNetwork, WEIGHT_LIMIT};
+use crate::core::nnue::network::{Activation, FloatNetwork, WEIGHT_LIMIT};
 
 #[derive(Clone, Debug)]
 pub struct TrainSettings {
     pub hidden: usize,
+    /// The hidden units' activation of a network started afresh; one
+    /// started from a file or a checkpoint keeps its own.
+    pub activation: Activation,
     pub epochs: usize,
     pub batch: usize,
     pub learning_rate: f32,
@@ -38,6 +41,7 @@ impl Default for TrainSettings {
     fn default() -> Self {
         TrainSettings {
             hidden: 128,
+            activation: Activation::Clipped,
             epochs: 20,
             batch: 16_384,
             learning_rate: 0.001,
@@ -75,6 +79,7 @@ impl Training {
         let mut rng = SmallRng::seed_from_u64(settings.seed);
         let hidden = settings.hidden;
         let mut network = FloatNetwork::zeros(inputs, hidden, settings.scale);
+        network.activation = settings.activation;
         let input_bound = 0.5 / (inputs as f32).sqrt().max(1.0);
         network
             .input_weights
@@ -92,7 +97,8 @@ impl Training {
     /// Training that goes on from `network`'s weights, with Adam's moments
     /// at zero: the next generation starts from what the last one learnt.
     pub fn from_network(network: FloatNetwork) -> Self {
-        let zeros = FloatNetwork::zeros(network.inputs, network.hidden, network.scale);
+        let mut zeros = FloatNetwork::zeros(network.inputs, network.hidden, network.scale);
+        zeros.activation = network.activation;
         Training {
             network,
             adam: AdamState {
@@ -118,6 +124,7 @@ impl Training {
         let copies = |unit: usize| (hidden - source(unit) - 1) / old + 1;
         let mut rng = SmallRng::seed_from_u64(seed);
         let mut wide = FloatNetwork::zeros(network.inputs, hidden, network.scale);
+        wide.activation = network.activation;
         for feature in 0..network.inputs {
             let row = &network.input_weights[feature * old..][..old];
             for (unit, w) in wide.input_weights[feature * hidden..][..hidden]
@@ -311,8 +318,8 @@ fn part_gradients(
         forward_view(network, mover, &mut mover_hidden);
         forward_view(network, other, &mut other_hidden);
         let output = network.output_bias
-            + clipped_dot(&mover_hidden, mover_out)
-            + clipped_dot(&other_hidden, other_out);
+            + activated_dot(network.activation, &mover_hidden, mover_out)
+            + activated_dot(network.activation, &other_hidden, other_out);
         let prediction = sigmoid(output);
         let error = prediction - target(sample, settings);
         loss += f64::from(error * error);
@@ -325,12 +332,8 @@ fn part_gradients(
         ] {
             for h in 0..hidden {
                 let v = values[h];
-                out_grad[h] += d_output * v.clamp(0.0, 1.0);
-                delta[h] = if v > 0.0 && v < 1.0 {
-                    d_output * out_weights[h]
-                } else {
-                    0.0
-                };
+                out_grad[h] += d_output * network.activation.apply(v);
+                delta[h] = d_output * out_weights[h] * network.activation.slope(v);
             }
             add_into(&mut gradient.input_bias, &delta);
             for &feature in features {
@@ -354,11 +357,11 @@ fn forward_view(network: &FloatNetwork, features: &[u16], values: &mut [f32]) {
     }
 }
 
-fn clipped_dot(values: &[f32], weights: &[f32]) -> f32 {
+fn activated_dot(activation: Activation, values: &[f32], weights: &[f32]) -> f32 {
     values
         .iter()
         .zip(weights)
-        .map(|(v, w)| v.clamp(0.0, 1.0) * w)
+        .map(|(&v, w)| activation.apply(v) * w)
         .sum()
 }
 
@@ -408,8 +411,18 @@ mod tests {
 
     #[test]
     fn training_on_a_known_networks_scores_recovers_them() {
+        recovers_a_known_network(Activation::Clipped);
+    }
+
+    #[test]
+    fn training_squared_units_recovers_a_known_network_of_them() {
+        recovers_a_known_network(Activation::SquaredClipped);
+    }
+
+    fn recovers_a_known_network(activation: Activation) {
         let mut rng = SmallRng::seed_from_u64(5);
         let settings = TrainSettings {
+            activation,
             hidden: 8,
             epochs: 60,
             batch: 64,
@@ -441,8 +454,9 @@ mod tests {
         let after = mean_loss(&student.network, &held, &settings);
         assert!(
             after < before / 20.0 && after < 2e-4,
-            "held-back loss {before} -> {after}"
+            "{activation:?}: held-back loss {before} -> {after}"
         );
+        assert_eq!(student.network.activation, activation);
         let bytes = network_checkpoint::to_bytes(&student);
         assert_eq!(network_checkpoint::from_bytes(&bytes), Ok(student));
         assert!(network_checkpoint::from_bytes(&bytes[..bytes.len() - 1]).is_err());

@@ -7,7 +7,7 @@ use rand::{Rng, SeedableRng};
 use std::sync::Arc;
 
 use super::accumulator::Accumulator;
-use super::network::{FloatNetwork, Network, QA, QB};
+use super::network::{Activation, FloatNetwork, Network, QA, QB};
 use super::{AccumulatorStack, Evaluation, FeatureSet, NetworkChoice};
 use crate::core::game::{Game, Player};
 
@@ -47,10 +47,19 @@ pub fn random_position<G: Game>(start: &G, rng: &mut SmallRng, plies: usize) -> 
 }
 
 /// The quantized network's score is the float network's within the
-/// rounding of its weights, on positions of random lines from `start`.
+/// rounding of its weights, on positions of random lines from `start`,
+/// under each activation.
 pub fn float_and_quantized_agree<G: Game, F: FeatureSet<G>>(start: &G, max_plies: usize) {
+    for activation in [Activation::Clipped, Activation::SquaredClipped] {
+        agree_under::<G, F>(start, max_plies, activation);
+    }
+}
+
+fn agree_under<G: Game, F: FeatureSet<G>>(start: &G, max_plies: usize, activation: Activation) {
     let mut rng = SmallRng::seed_from_u64(7);
-    let (float, network) = random_network::<G, F>(&mut rng, 49.2);
+    let (mut float, _) = random_network::<G, F>(&mut rng, 49.2);
+    float.activation = activation;
+    let network = Network::quantize(&float, F::NAME);
     let mut stack = AccumulatorStack::<G, F>::default();
     let (mut mover, mut other) = (Vec::new(), Vec::new());
     let (mut total_error, mut total_size, mut total_rows) = (0.0, 0.0, 0.0);
@@ -66,15 +75,17 @@ pub fn float_and_quantized_agree<G: Game, F: FeatureSet<G>>(start: &G, max_plies
         let bound = rounding_bound(&float, &mover, &other);
         assert!(
             error <= bound,
-            "float {expected}, quantized {quantized}, bound {bound}"
+            "{activation:?}: float {expected}, quantized {quantized}, bound {bound}"
         );
         // In practice far inside that: 3 points and 2% for up to 33 summed
-        // rows (Breakthrough's most), growing with the rows beyond.
+        // rows (Breakthrough's most), growing with the rows beyond, and
+        // with a squared unit's slope.
         let rows = mover.len().max(other.len()) as f32;
-        let usual = (3.0 + expected.abs() * 0.02) * (rows / 33.0).max(1.0);
+        let slope = activation.max_slope();
+        let usual = (3.0 + expected.abs() * 0.02) * slope * (rows / 33.0).max(1.0);
         assert!(
             error <= usual,
-            "float {expected}, quantized {quantized}, {rows} rows"
+            "{activation:?}: float {expected}, quantized {quantized}, {rows} rows"
         );
         total_error += error;
         total_size += expected.abs();
@@ -94,17 +105,18 @@ pub fn float_and_quantized_agree<G: Game, F: FeatureSet<G>>(start: &G, max_plies
 
 /// How far the quantized score can be from the float one: each hidden
 /// value is off by at most half a step (1/QA) per summed row, clipping
-/// keeps that, each output weight is off by half a step (1/QB), and the
-/// integer score is truncated.
+/// keeps that (a squared unit at most doubles it), each output weight is
+/// off by half a step (1/QB), and the integer score is truncated.
 fn rounding_bound(float: &FloatNetwork, mover: &[u16], other: &[u16]) -> f32 {
     let (qa, qb) = (QA as f32, QB as f32);
     let mut logit_error = 0.5 / (qa * qb);
+    let slope = float.activation.max_slope();
     for (view, features) in [mover, other].into_iter().enumerate() {
-        let hidden_error = (features.len() + 1) as f32 * 0.5 / qa;
+        let hidden_error = (features.len() + 1) as f32 * 0.5 / qa * slope;
         let weights = &float.output_weights[view * float.hidden..][..float.hidden];
         for (value, weight) in float.hidden_values(features).iter().zip(weights) {
-            let clipped = value.clamp(0.0, 1.0);
-            logit_error += weight.abs() * hidden_error + (clipped + hidden_error) * 0.5 / qb;
+            let activated = float.activation.apply(*value);
+            logit_error += weight.abs() * hidden_error + (activated + hidden_error) * 0.5 / qb;
         }
     }
     logit_error * float.scale + 1.0

@@ -2,16 +2,20 @@
 //! (what the engine evaluates with), and the file that holds the latter.
 //!
 //! Shape: `inputs` sparse features per view -> `hidden` units per view (the
-//! accumulator) -> clipped ReLU -> one output over both views, the side to
-//! move's first. The output is a logit of the side to move's winning
-//! chance; times `scale` it is a score in the game's centi-units.
+//! accumulator) -> an activation (clipped ReLU, or its square) -> one
+//! output over both views, the side to move's first. The output is a logit
+//! of the side to move's winning chance; times `scale` it is a score in the
+//! game's centi-units.
 //!
 //! File (little-endian): `BGNN`, format version (u32), the feature set's
 //! name (u16 length, bytes), inputs (u32), hidden (u32), scale in
-//! hundredths (i32), input weights (i16, one row of `hidden` per feature),
-//! input biases (i16), output weights (i16, the side to move's `hidden`
-//! then the other's), output bias (i32), and last an FNV-1a hash (u64) of
-//! everything before it.
+//! hundredths (i32), in version 2 the activation (u32: 0 clipped, 1
+//! squared; version 1 is clipped), input weights (i16, one row of `hidden`
+//! per feature), input biases (i16), output weights (i16, the side to
+//! move's `hidden` then the other's), output bias (i32), and last an
+//! FNV-1a hash (u64) of everything before it. A clipped network is written
+//! as version 1, so its file and hash are what they were before squared
+//! units existed.
 
 use multiversion::multiversion;
 
@@ -22,15 +26,85 @@ pub const QB: i32 = 64;
 /// The trainer keeps every weight within this bound, so that quantized
 /// weights fit in i16 and a clipped unit times an output weight in i32.
 pub const WEIGHT_LIMIT: f32 = 1.98;
-pub const FORMAT_VERSION: u32 = 1;
+/// The newest file version: the one with the activation.
+pub const FORMAT_VERSION: u32 = 2;
 const MAGIC: &[u8; 4] = b"BGNN";
 const MAX_HIDDEN: usize = 4096;
+
+/// What the output layer sees of a hidden unit's value `v`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Activation {
+    /// clamp(v, 0, 1).
+    #[default]
+    Clipped,
+    /// clamp(v, 0, 1)²: a unit's output grows faster as its input nears
+    /// 1, so a few strong features outweigh many weak ones, which a sum
+    /// of clipped units can say only with more of them.
+    SquaredClipped,
+}
+
+impl Activation {
+    pub const NAMES: [&'static str; 2] = ["clipped", "squared"];
+
+    pub fn name(self) -> &'static str {
+        Self::NAMES[self.code() as usize]
+    }
+
+    pub fn from_name(name: &str) -> Option<Activation> {
+        match name {
+            "clipped" => Some(Activation::Clipped),
+            "squared" => Some(Activation::SquaredClipped),
+            _ => None,
+        }
+    }
+
+    fn code(self) -> u32 {
+        match self {
+            Activation::Clipped => 0,
+            Activation::SquaredClipped => 1,
+        }
+    }
+
+    fn from_code(code: u32) -> Option<Activation> {
+        [Activation::Clipped, Activation::SquaredClipped]
+            .into_iter()
+            .find(|activation| activation.code() == code)
+    }
+
+    pub fn apply(self, value: f32) -> f32 {
+        let clipped = value.clamp(0.0, 1.0);
+        match self {
+            Activation::Clipped => clipped,
+            Activation::SquaredClipped => clipped * clipped,
+        }
+    }
+
+    /// The slope at `value`: zero where the unit is clipped.
+    pub fn slope(self, value: f32) -> f32 {
+        if value <= 0.0 || value >= 1.0 {
+            return 0.0;
+        }
+        match self {
+            Activation::Clipped => 1.0,
+            Activation::SquaredClipped => 2.0 * value,
+        }
+    }
+
+    /// The steepest slope anywhere: how much a hidden value's error can grow.
+    pub fn max_slope(self) -> f32 {
+        match self {
+            Activation::Clipped => 1.0,
+            Activation::SquaredClipped => 2.0,
+        }
+    }
+}
 
 /// The network in floats, as trained.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FloatNetwork {
     pub inputs: usize,
     pub hidden: usize,
+    pub activation: Activation,
     /// Score units per unit of output (the logit).
     pub scale: f32,
     /// `inputs` rows of `hidden`.
@@ -47,6 +121,7 @@ impl FloatNetwork {
         FloatNetwork {
             inputs,
             hidden,
+            activation: Activation::Clipped,
             scale,
             input_weights: vec![0.0; inputs * hidden],
             input_bias: vec![0.0; hidden],
@@ -68,9 +143,12 @@ impl FloatNetwork {
     /// The output (logit) for the side to move's and the other's features.
     pub fn output(&self, mover: &[u16], other: &[u16]) -> f32 {
         let (mover, other) = (self.hidden_values(mover), self.hidden_values(other));
-        let clipped = mover.iter().chain(&other).map(|v| v.clamp(0.0, 1.0));
+        let activated = mover
+            .iter()
+            .chain(&other)
+            .map(|&v| self.activation.apply(v));
         self.output_bias
-            + clipped
+            + activated
                 .zip(&self.output_weights)
                 .map(|(v, w)| v * w)
                 .sum::<f32>()
@@ -83,6 +161,7 @@ pub struct Network {
     features: String,
     inputs: usize,
     hidden: usize,
+    activation: Activation,
     /// Score units per unit of output, in hundredths.
     scale_hundredths: i32,
     input_weights: Vec<i16>,
@@ -105,6 +184,7 @@ impl Network {
             features: features.to_owned(),
             inputs: float.inputs,
             hidden: float.hidden,
+            activation: float.activation,
             scale_hundredths: (float.scale * 100.0).round() as i32,
             input_weights: float
                 .input_weights
@@ -149,6 +229,7 @@ impl Network {
         FloatNetwork {
             inputs: self.inputs,
             hidden: self.hidden,
+            activation: self.activation,
             scale: self.scale_hundredths as f32 / 100.0,
             input_weights: divide(&self.input_weights, QA),
             input_bias: divide(&self.input_bias, QA),
@@ -169,6 +250,10 @@ impl Network {
         self.hidden
     }
 
+    pub fn activation(&self) -> Activation {
+        self.activation
+    }
+
     /// The hash written at the end of the file: which network this is.
     pub fn hash(&self) -> u64 {
         self.hash
@@ -177,8 +262,12 @@ impl Network {
     /// One line for `info string` and the `eval` command.
     pub fn describe(&self) -> String {
         format!(
-            "network {}, {} inputs, {} hidden units a side, hash {:016x}",
-            self.features, self.inputs, self.hidden, self.hash
+            "network {}, {} inputs, {} hidden units a side ({}), hash {:016x}",
+            self.features,
+            self.inputs,
+            self.hidden,
+            self.activation.name(),
+            self.hash
         )
     }
 
@@ -194,21 +283,34 @@ impl Network {
     /// The score, in the game's units, from the side to move's and the
     /// other side's accumulators.
     pub fn evaluate(&self, mover: &[i16], other: &[i16]) -> i32 {
-        let sum = output_sum(mover, other, &self.output_weights);
-        let total = i64::from(sum) + i64::from(self.output_bias);
-        let scaled = total * i64::from(self.scale_hundredths) / i64::from(QA * QB * 100);
+        let weights = &self.output_weights;
+        // A squared unit is stored times QA², so the bias is raised to it.
+        let (sum, unit) = match self.activation {
+            Activation::Clipped => (i64::from(output_sum(mover, other, weights)), 1),
+            Activation::SquaredClipped => (squared_output_sum(mover, other, weights), QA),
+        };
+        let total = sum + i64::from(self.output_bias) * i64::from(unit);
+        let divisor = i64::from(QA * QB * 100) * i64::from(unit);
+        let scaled = total * i64::from(self.scale_hundredths) / divisor;
         scaled.clamp(-20_000, 20_000) as i32
     }
 
     fn body(&self) -> Vec<u8> {
         let mut bytes = Vec::with_capacity(64 + 2 * self.input_weights.len());
         bytes.extend_from_slice(MAGIC);
-        bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        let version = match self.activation {
+            Activation::Clipped => 1u32,
+            Activation::SquaredClipped => FORMAT_VERSION,
+        };
+        bytes.extend_from_slice(&version.to_le_bytes());
         bytes.extend_from_slice(&(self.features.len() as u16).to_le_bytes());
         bytes.extend_from_slice(self.features.as_bytes());
         bytes.extend_from_slice(&(self.inputs as u32).to_le_bytes());
         bytes.extend_from_slice(&(self.hidden as u32).to_le_bytes());
         bytes.extend_from_slice(&self.scale_hundredths.to_le_bytes());
+        if version >= 2 {
+            bytes.extend_from_slice(&self.activation.code().to_le_bytes());
+        }
         for values in [&self.input_weights, &self.input_bias, &self.output_weights] {
             values
                 .iter()
@@ -234,9 +336,9 @@ impl Network {
             return Err("not a network file (it does not start with BGNN)".into());
         }
         let version = reader.u32()?;
-        if version != FORMAT_VERSION {
+        if !(1..=FORMAT_VERSION).contains(&version) {
             return Err(format!(
-                "network format version {version}, this engine reads {FORMAT_VERSION}"
+                "network format version {version}, this engine reads 1 to {FORMAT_VERSION}"
             ));
         }
         let name_length = usize::from(u16::from_le_bytes(reader.array()?));
@@ -258,6 +360,12 @@ impl Network {
         if scale_hundredths <= 0 {
             return Err(format!("a network with score scale {scale_hundredths}"));
         }
+        let activation = if version >= 2 {
+            let code = reader.u32()?;
+            Activation::from_code(code).ok_or_else(|| format!("unknown activation {code}"))?
+        } else {
+            Activation::Clipped
+        };
         let input_weights = reader.i16s(inputs * hidden)?;
         let input_bias = reader.i16s(hidden)?;
         let output_weights = reader.i16s(2 * hidden)?;
@@ -277,6 +385,7 @@ impl Network {
             features: name,
             inputs,
             hidden,
+            activation,
             scale_hundredths,
             input_weights,
             input_bias,
@@ -305,6 +414,26 @@ fn clipped_dot(values: &[i16], weights: &[i16]) -> i32 {
         .zip(weights)
         .map(|(&v, &w)| i32::from(v).clamp(0, QA) * i32::from(w))
         .fold(0i32, i32::wrapping_add)
+}
+
+/// The squared units' output before its bias, times QA² × QB: each term
+/// clamp(v)² × w fits i32 (255² × 2^15 < 2^31), their sum is taken in i64.
+#[multiversion(targets("x86_64+avx2"))]
+fn squared_output_sum(mover: &[i16], other: &[i16], weights: &[i16]) -> i64 {
+    let (mover_weights, other_weights) = weights.split_at(mover.len());
+    squared_dot(mover, mover_weights) + squared_dot(other, other_weights)
+}
+
+#[inline(always)]
+fn squared_dot(values: &[i16], weights: &[i16]) -> i64 {
+    values
+        .iter()
+        .zip(weights)
+        .map(|(&v, &w)| {
+            let clipped = i32::from(v).clamp(0, QA);
+            i64::from(clipped * i32::from(w) * clipped)
+        })
+        .sum()
 }
 
 /// FNV-1a, 64 bits: a checksum that catches a damaged or altered file.
@@ -429,6 +558,63 @@ mod tests {
         let mut longer = bytes.clone();
         longer.push(0);
         assert!(Network::from_bytes(&longer, "test-features", 20).is_err());
+    }
+
+    #[test]
+    fn a_squared_network_is_written_as_version_two_and_read_back() {
+        let mut rng = SmallRng::seed_from_u64(3);
+        let mut float = random_float(&mut rng, 20, 8);
+        let clipped = Network::quantize(&float, "test-features").to_bytes();
+        assert_eq!(clipped[4..8], 1u32.to_le_bytes());
+        float.activation = Activation::SquaredClipped;
+        let network = Network::quantize(&float, "test-features");
+        let bytes = network.to_bytes();
+        assert_eq!(bytes[4..8], 2u32.to_le_bytes());
+        let read = Network::from_bytes(&bytes, "test-features", 20);
+        assert_eq!(
+            read.as_ref().map(Network::activation),
+            Ok(Activation::SquaredClipped)
+        );
+        assert_eq!(read, Ok(network.clone()));
+        assert_eq!(network.dequantize().activation, Activation::SquaredClipped);
+        let mut unknown = bytes[..bytes.len() - 8].to_vec();
+        let activation_at = 8 + 2 + "test-features".len() + 12;
+        unknown[activation_at] = 7;
+        let hash = fnv1a(&unknown);
+        unknown.extend_from_slice(&hash.to_le_bytes());
+        let error = Network::from_bytes(&unknown, "test-features", 20).unwrap_err();
+        assert!(error.contains("activation 7"), "{error}");
+    }
+
+    #[test]
+    fn squared_units_evaluate_as_their_floats_do() {
+        let mut rng = SmallRng::seed_from_u64(4);
+        let mut float = random_float(&mut rng, 40, 16);
+        float.activation = Activation::SquaredClipped;
+        let network = Network::quantize(&float, "test-features");
+        let mut spread = 0.0f32;
+        for _ in 0..200 {
+            let mut pick = || -> Vec<u16> { (0..40).filter(|_| rng.gen_bool(0.2)).collect() };
+            let (mover, other) = (pick(), pick());
+            let accumulate = |features: &[u16]| -> Vec<i16> {
+                let mut values = network.input_bias().to_vec();
+                for &feature in features {
+                    let row = network.input_row(feature);
+                    values.iter_mut().zip(row).for_each(|(v, w)| *v += w);
+                }
+                values
+            };
+            let expected = float.output(&mover, &other) * float.scale;
+            let quantized = network.evaluate(&accumulate(&mover), &accumulate(&other));
+            // Each of the 32 units' values is off by up to 9 half steps,
+            // its square by twice that; the output weights by half a step.
+            assert!(
+                (quantized as f32 - expected).abs() <= 6.0 + expected.abs() * 0.02,
+                "{quantized} against {expected}"
+            );
+            spread += expected.abs();
+        }
+        assert!(spread / 200.0 > 5.0, "the scores tell positions apart");
     }
 
     #[test]
