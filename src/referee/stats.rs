@@ -190,9 +190,15 @@ impl SprtConfig {
 }
 
 /// Log-likelihood ratio of H1 (elo1) against H0 (elo0), normal approximation:
-/// n (s1 - s0) (2 mean - s0 - s1) / (2 variance).
+/// n (s1 - s0) (2 mean - s0 - s1) / (2 variance), over the outcomes with one
+/// imagined game (or pair) of each kind added. Without them, a short run
+/// whose results happen to be nearly alike (each engine winning its first
+/// player's game of every opening, as in fifteen pairs of a Gomoku match)
+/// has a variance near zero and a ratio past either bound: a decision on
+/// thirty games. Over hundreds of games the imagined ones weigh nothing.
 fn llr(outcomes: &[(f64, u64)], config: &SprtConfig) -> f64 {
-    let Some((mean, variance, n)) = mean_variance(outcomes) else {
+    let with_prior: Vec<(f64, u64)> = outcomes.iter().map(|&(v, c)| (v, c + 1)).collect();
+    let Some((mean, variance, n)) = mean_variance(&with_prior) else {
         return 0.0;
     };
     if variance <= 0.0 {
@@ -282,10 +288,13 @@ mod tests {
         };
         let (lower, upper) = config.bounds();
         assert!(close(lower, -2.944_438_979, 1e-9) && close(upper, 2.944_438_979, 1e-9));
-        // 60/20/20: s0 = 0.5, s1 = 0.514387, mean 0.7, variance 0.16, n 100:
-        // 100 * 0.014387 * (1.4 - 1.014387) / 0.32 = 1.73368.
+        // 60/20/20 and one imagined game of each result, 61/21/21: s0 = 0.5,
+        // s1 = 0.514387, mean 71.5/103, variance 66.25/103 - mean², n 103:
+        // 103 * 0.014387 * (1.388350 - 1.014387) / 0.322651 = 1.71755.
         let s1 = score_from_elo(10.0);
-        let expected = 100.0 * (s1 - 0.5) * (1.4 - 0.5 - s1) / 0.32;
+        let mean = 71.5 / 103.0;
+        let variance = 66.25 / 103.0 - mean * mean;
+        let expected = 103.0 * (s1 - 0.5) * (2.0 * mean - 0.5 - s1) / (2.0 * variance);
         let results = Trinomial {
             wins: 60,
             draws: 20,
@@ -293,7 +302,7 @@ mod tests {
         };
         let value = llr_trinomial(&results, &config);
         assert!(
-            close(value, expected, 1e-9) && close(value, 1.7337, 1e-3),
+            close(value, expected, 1e-9) && close(value, 1.71755, 1e-4),
             "{value}"
         );
         assert_eq!(config.decide(value), SprtDecision::Continue);
@@ -316,10 +325,35 @@ mod tests {
             alpha: 0.05,
             beta: 0.05,
         };
+        // With one imagined pair of each kind, counts [1, 2, 2, 2, 2]: mean
+        // 5/9, variance 3.75/9 - mean² = 35/324.
         let s1 = score_from_elo(10.0);
-        let expected = 4.0 * (s1 - 0.5) * (1.25 - 0.5 - s1) / (2.0 * 0.078_125);
+        let (mean, variance) = (5.0 / 9.0, 35.0 / 324.0);
+        let expected = 9.0 * (s1 - 0.5) * (2.0 * mean - 0.5 - s1) / (2.0 * variance);
         assert!(close(llr_pentanomial(&pairs, &config), expected, 1e-12));
         assert!(close(pairs.elo().unwrap().elo, elo_from_score(0.625), 1e-9));
+    }
+
+    #[test]
+    fn fifteen_alike_pairs_decide_nothing_and_hundreds_of_games_still_do() {
+        let config = SprtConfig {
+            elo0: 0.0,
+            elo1: 15.0,
+            alpha: 0.05,
+            beta: 0.1,
+        };
+        // Each engine won its first player's game of fourteen openings; a
+        // variance near zero alone would put the ratio below -2.25.
+        let alike = Pentanomial([0, 1, 14, 0, 0]);
+        let value = llr_pentanomial(&alike, &config);
+        assert_eq!(config.decide(value), SprtDecision::Continue, "{value}");
+        // 600 pairs at +30 Elo (the twenty-third session's 300, doubled).
+        let ahead = Pentanomial([72, 18, 362, 30, 118]);
+        let value = llr_pentanomial(&ahead, &config);
+        assert_eq!(config.decide(value), SprtDecision::AcceptH1, "{value}");
+        let behind = Pentanomial([118, 30, 362, 18, 72]);
+        let value = llr_pentanomial(&behind, &config);
+        assert_eq!(config.decide(value), SprtDecision::AcceptH0, "{value}");
     }
 
     #[test]
