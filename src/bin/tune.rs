@@ -142,8 +142,8 @@ enum Command {
         #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u64).range(1..=4096))]
         hidden: u64,
         /// The hidden units' activation: clamp(v, 0, 1), or its square.
-        /// Default: the `--init` network's, else clipped. A resumed
-        /// checkpoint keeps its own.
+        /// Default: the `--init` network's, else clipped. A checkpoint of
+        /// another activation is not resumed.
         #[arg(long, value_parser = PossibleValuesParser::new(Activation::NAMES))]
         activation: Option<String>,
         #[arg(long, default_value_t = 20)]
@@ -715,7 +715,7 @@ fn run(cli: Cli) -> Result<String, String> {
             let activation = activation.as_deref().and_then(Activation::from_name);
             let settings = TrainSettings {
                 hidden: hidden as usize,
-                activation: activation.unwrap_or_default(),
+                activation,
                 epochs,
                 batch: batch as usize,
                 learning_rate: lr,
@@ -732,7 +732,6 @@ fn run(cli: Cli) -> Result<String, String> {
                 checkpoint,
                 fresh,
                 init,
-                init_activation: activation,
                 held_every,
                 mirror,
                 plot,

@@ -13,7 +13,6 @@ use super::plot::draw_loss_curve;
 use super::texel::EpochLoss;
 use crate::core::game::Game;
 use crate::core::nnue::choice::network_for;
-use crate::core::nnue::network::Activation;
 use crate::core::nnue::{FeatureSet, Network};
 
 pub struct NetworkJob {
@@ -25,8 +24,6 @@ pub struct NetworkJob {
     /// A network file to start from instead of random weights, where the
     /// run does not resume a checkpoint.
     pub init: Option<PathBuf>,
-    /// The activation the `init` network trains with, where not its own.
-    pub init_activation: Option<Activation>,
     /// The games numbered a multiple of this are held back.
     pub held_every: u32,
     /// Train on each position's mirror image too.
@@ -125,12 +122,20 @@ fn start_or_resume<G: Game, F: FeatureSet<G>>(job: &NetworkJob) -> Result<Traini
     let inputs = F::INPUTS;
     if starts_afresh(job) {
         return match &job.init {
-            Some(path) => start_from_file::<G, F>(path, job.init_activation, &job.settings),
+            Some(path) => start_from_file::<G, F>(path, &job.settings),
             None => Ok(Training::new(inputs, &job.settings)),
         };
     }
     let training = network_checkpoint::load(&job.checkpoint)?;
     let network = &training.network;
+    if let Some(asked) = job.settings.activation.filter(|&a| a != network.activation) {
+        return Err(format!(
+            "checkpoint '{}' holds a network of {} units, not {}: pass --fresh to start again",
+            job.checkpoint.display(),
+            network.activation.name(),
+            asked.name()
+        ));
+    }
     if network.inputs != inputs || network.hidden != job.settings.hidden {
         return Err(format!(
             "checkpoint '{}' holds a network of {} inputs and {} hidden units, not {} and {}: \
@@ -147,10 +152,9 @@ fn start_or_resume<G: Game, F: FeatureSet<G>>(job: &NetworkJob) -> Result<Traini
 
 /// Training that starts from a network file's weights: one of this
 /// feature set, with the hidden units asked for, at the game's scale; its
-/// weights may go on under another activation (`activation`).
+/// weights may go on under another activation (`--activation`).
 fn start_from_file<G: Game, F: FeatureSet<G>>(
     path: &Path,
-    activation: Option<Activation>,
     settings: &TrainSettings,
 ) -> Result<Training, String> {
     let bytes = std::fs::read(path)
@@ -176,7 +180,7 @@ fn start_from_file<G: Game, F: FeatureSet<G>>(
         ));
     }
     float.scale = settings.scale;
-    float.activation = activation.unwrap_or(float.activation);
+    float.activation = settings.activation.unwrap_or(float.activation);
     // A wider run starts from the file's function, its units copied.
     let float = Training::widened(&float, settings.hidden, WIDENING_NOISE, settings.seed);
     Ok(Training::from_network(float))

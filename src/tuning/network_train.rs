@@ -18,9 +18,9 @@ use crate::core::nnue::network::{Activation, FloatNetwork, WEIGHT_LIMIT};
 #[derive(Clone, Debug)]
 pub struct TrainSettings {
     pub hidden: usize,
-    /// The hidden units' activation of a network started afresh; one
-    /// started from a file or a checkpoint keeps its own.
-    pub activation: Activation,
+    /// The hidden units' activation; `None`: a network started from a
+    /// file keeps its own, a fresh one is clipped.
+    pub activation: Option<Activation>,
     pub epochs: usize,
     pub batch: usize,
     pub learning_rate: f32,
@@ -41,7 +41,7 @@ impl Default for TrainSettings {
     fn default() -> Self {
         TrainSettings {
             hidden: 128,
-            activation: Activation::Clipped,
+            activation: None,
             epochs: 20,
             batch: 16_384,
             learning_rate: 0.001,
@@ -79,7 +79,7 @@ impl Training {
         let mut rng = SmallRng::seed_from_u64(settings.seed);
         let hidden = settings.hidden;
         let mut network = FloatNetwork::zeros(inputs, hidden, settings.scale);
-        network.activation = settings.activation;
+        network.activation = settings.activation.unwrap_or_default();
         let input_bound = 0.5 / (inputs as f32).sqrt().max(1.0);
         network
             .input_weights
@@ -422,7 +422,7 @@ mod tests {
     fn recovers_a_known_network(activation: Activation) {
         let mut rng = SmallRng::seed_from_u64(5);
         let settings = TrainSettings {
-            activation,
+            activation: Some(activation),
             hidden: 8,
             epochs: 60,
             batch: 64,
