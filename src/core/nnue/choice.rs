@@ -163,15 +163,14 @@ pub fn load_network<G: Game, F: FeatureSet<G>>(path: &str) -> Result<Network, St
 }
 
 /// A network file's network for the features `F`: one made for them, or
-/// for a feature set they extend (`FeatureSet::EXTENDS`), the new
+/// for the feature set they extend (`FeatureSet::EXTENDS`), the new
 /// inputs then weighing nothing. Any other is refused with `F`'s reason.
 pub fn network_for<G: Game, F: FeatureSet<G>>(bytes: &[u8]) -> Result<Network, String> {
-    Network::from_bytes(bytes, F::NAME, F::INPUTS).or_else(|own| {
-        F::EXTENDS
-            .iter()
-            .find_map(|&(name, inputs)| Network::from_bytes(bytes, name, inputs).ok())
+    Network::from_bytes(bytes, F::NAME, F::INPUTS).or_else(|own| match F::EXTENDS {
+        Some((name, inputs)) => Network::from_bytes(bytes, name, inputs)
             .map(|network| network.extended(F::NAME, F::INPUTS))
-            .ok_or(own)
+            .map_err(|_| own),
+        None => Err(own),
     })
 }
 

@@ -13,10 +13,10 @@ pub trait FeatureSet<G: Game>: Send + Sync + 'static {
     const NAME: &'static str;
     /// Input features per view.
     const INPUTS: usize;
-    /// Earlier feature sets (each a name and its inputs) whose features
-    /// are this one's first ones, meaning the same: a network of one of
-    /// them reads as one of this, the new inputs' weights at zero.
-    const EXTENDS: &'static [(&'static str, usize)] = &[];
+    /// An earlier feature set (its name and inputs) whose features are
+    /// this one's first ones, meaning the same: a network of it can start
+    /// the training of one of this, the new inputs' weights at zero.
+    const EXTENDS: Option<(&'static str, usize)> = None;
 
     /// False where the features do not describe the position (another
     /// board size than the network's): the game then evaluates otherwise.

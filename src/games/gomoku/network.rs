@@ -18,20 +18,13 @@
 //! there (`pattern::combine`): a cell that is both an attack and a defence
 //! (a contested point) is worth more than the sum of what each side sees,
 //! which sums of cells apart cannot say.
-//!
-//! Last, how many cells each side has of two kinds, each count in a few
-//! buckets: the cells where it would make a four or better, and those
-//! where it would make an open three (or two). The cells' rows add up
-//! their kinds; one, two or three such cells are different positions
-//! (one four is blocked, two win), which a sum says only through the
-//! hidden units' clipping.
 
 use once_cell::sync::Lazy;
 
 use super::board::{cell_of, Board};
 use super::pattern::{
     combination_shapes, combination_table, shape_set_index, Threat, ONE, SHAPE_COUNT, SHAPE_SETS,
-    SHAPE_SET_COUNT, THREAT_COUNT, T_DOUBLE_THREE, T_FOUR, T_OPEN_THREE, T_QUIET,
+    SHAPE_SET_COUNT, THREAT_COUNT, T_QUIET,
 };
 use super::{Gomoku, Move};
 use crate::core::game::Player;
@@ -58,32 +51,6 @@ static SET_OF_COMBINATION: Lazy<Vec<u16>> = Lazy::new(|| {
 
 /// The first threat pair's feature: after both sides' shape sets.
 const THREAT_PAIR_FIRST: usize = 2 * SHAPE_SET_COUNT;
-/// The first count feature: after the threat pairs.
-const COUNT_FIRST: usize = THREAT_PAIR_FIRST + THREAT_COUNT * THREAT_COUNT;
-/// The counted kinds of cells: a four or better, an open three or two.
-const KINDS: usize = 2;
-/// Each kind's count is told as 1, 2, ... up to this many or more; none
-/// has no feature.
-const COUNT_BUCKETS: [usize; KINDS] = [3, 4];
-/// A side's count features: every kind's buckets.
-const COUNTS_PER_SIDE: usize = COUNT_BUCKETS[0] + COUNT_BUCKETS[1];
-
-/// Cells of each kind a cell is: one or none of each.
-fn kinds_of(threat: Threat) -> [i32; KINDS] {
-    [
-        i32::from(threat >= T_FOUR),
-        i32::from((T_OPEN_THREE..=T_DOUBLE_THREE).contains(&threat)),
-    ]
-}
-
-/// `side`'s empty cells of each kind, as the board keeps them.
-fn kind_counts(board: &Board, side: usize) -> [i32; KINDS] {
-    let threes = board.threat_count(side, T_OPEN_THREE) + board.threat_count(side, T_DOUBLE_THREE);
-    [
-        i32::from(board.count_at_least(side, T_FOUR)),
-        i32::from(threes),
-    ]
-}
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ShapeSetFeatures;
@@ -117,15 +84,6 @@ impl ShapeSetFeatures {
         ]
     }
 
-    /// The feature of `count` cells of `kind`, of the viewer's (`mine`) or
-    /// the other side's; none where there are none.
-    fn count_feature(kind: usize, count: i32, mine: bool) -> Option<u16> {
-        let bucket = count.min(COUNT_BUCKETS[kind] as i32) as usize;
-        let side = if mine { 0 } else { COUNTS_PER_SIDE };
-        let offset = COUNT_BUCKETS[..kind].iter().sum::<usize>();
-        (bucket > 0).then(|| (COUNT_FIRST + side + offset + bucket - 1) as u16)
-    }
-
     /// The features of `board` for `view`, read from its kept combinations.
     fn collect(board: &Board, view: Player, features: &mut Vec<u16>) {
         let size = board.size();
@@ -145,23 +103,15 @@ impl ShapeSetFeatures {
                 features.extend(Self::threat_pairs(combos)[view.index()]);
             }
         }
-        for side in 0..2 {
-            for (kind, count) in kind_counts(board, side).into_iter().enumerate() {
-                features.extend(Self::count_feature(kind, count, side == view.index()));
-            }
-        }
     }
 }
 
 impl FeatureSet<Gomoku> for ShapeSetFeatures {
-    const NAME: &'static str = "gomoku-shape-sets-threat-pairs-counts";
-    const INPUTS: usize = COUNT_FIRST + 2 * COUNTS_PER_SIDE;
-    /// The sets and pairs without the counts, and the sets alone: a
-    /// network of either reads, the later rows at zero.
-    const EXTENDS: &'static [(&'static str, usize)] = &[
-        ("gomoku-shape-sets-threat-pairs", COUNT_FIRST),
-        ("gomoku-shape-sets", THREAT_PAIR_FIRST),
-    ];
+    const NAME: &'static str = "gomoku-shape-sets-threat-pairs";
+    const INPUTS: usize = THREAT_PAIR_FIRST + THREAT_COUNT * THREAT_COUNT;
+    /// The shape sets alone: a network of them starts a training run of
+    /// these features, the threat pairs' rows at zero.
+    const EXTENDS: Option<(&'static str, usize)> = Some(("gomoku-shape-sets", THREAT_PAIR_FIRST));
 
     fn fits(_position: &Gomoku) -> bool {
         true
@@ -202,21 +152,9 @@ impl FeatureSet<Gomoku> for ShapeSetFeatures {
             features.map(|feature| (set != NOTHING).then_some(feature))
         };
         let combos_at = |cell: usize| [0, 1].map(|side| board.combination(side, cell) as u16);
-        let threat_of = |combo: u16| combination_table()[usize::from(combo)].0;
-        let new_counts = [0, 1].map(|side| kind_counts(board, side));
-        // The counts before the move: the stone's cell was empty then, and
-        // each reshaped cell was of its old kinds.
-        let mut old_counts = new_counts;
-        let kinds = |combo: u16| kinds_of(threat_of(combo));
-        let mut recount = |side: usize, old: [i32; KINDS], new: [i32; KINDS]| {
-            for kind in 0..KINDS {
-                old_counts[side][kind] += old[kind] - new[kind];
-            }
-        };
         let stone_combos = combos_at(cell);
         for (side, &combo) in stone_combos.iter().enumerate() {
             trade(sets(side, combo), [None; 2]);
-            recount(side, kinds(combo), [0; KINDS]);
         }
         trade(Self::threat_pairs(stone_combos), [None; 2]);
         let mut index = 0;
@@ -232,18 +170,9 @@ impl FeatureSet<Gomoku> for ShapeSetFeatures {
                 let side = usize::from(changed.side);
                 old[side] = changed.old;
                 trade(sets(side, changed.old), sets(side, changed.new));
-                recount(side, kinds(changed.old), kinds(changed.new));
             }
             trade(Self::threat_pairs(old), Self::threat_pairs(new));
             index += 1 + usize::from(both.is_some());
-        }
-        for side in 0..2 {
-            for kind in 0..KINDS {
-                let [old, new] = [old_counts, new_counts].map(|counts| {
-                    [0, 1].map(|view| Self::count_feature(kind, counts[side][kind], side == view))
-                });
-                trade(old, new);
-            }
         }
         true
     }

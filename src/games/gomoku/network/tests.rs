@@ -8,7 +8,7 @@ use crate::core::nnue::choice::network_for;
 use crate::core::nnue::network::FloatNetwork;
 use crate::core::nnue::Network;
 use crate::games::gomoku::board::Rule;
-use crate::games::gomoku::pattern::{combine, T_DOUBLE_THREE, T_FOUR, T_OPEN_THREE};
+use crate::games::gomoku::pattern::{combine, T_FOUR, T_OPEN_THREE};
 use crate::games::gomoku::GomokuRules;
 
 fn start() -> Gomoku {
@@ -71,7 +71,7 @@ fn an_empty_board_has_no_features_and_a_lone_stone_only_its_owners() {
 }
 
 /// The features from the board's kept combinations (shape sets and threat
-/// pairs; the counts are checked below), against the same read
+/// pairs), against the same read
 /// from each cell's four shapes, and the two views against each other
 /// ("mine" for one is "theirs" for the other), along random games of every
 /// rule and several sizes.
@@ -115,11 +115,7 @@ fn the_kept_combinations_give_the_shape_sets_and_threat_pairs_and_the_views_mirr
                     }
                 }
             }
-            let below_counts = |f: &u16| usize::from(*f) < COUNT_FIRST;
-            let mut black: Vec<u16> = features(&game, Player::P1)
-                .into_iter()
-                .filter(below_counts)
-                .collect();
+            let mut black = features(&game, Player::P1);
             expected.sort_unstable();
             black.sort_unstable();
             assert_eq!(black, expected, "{size} {rule:?} after {plies} plies");
@@ -132,7 +128,6 @@ fn the_kept_combinations_give_the_shape_sets_and_threat_pairs_and_the_views_mirr
             };
             let mut white: Vec<u16> = features(&game, Player::P2)
                 .into_iter()
-                .filter(below_counts)
                 .map(swapped)
                 .collect();
             white.sort_unstable();
@@ -141,81 +136,6 @@ fn the_kept_combinations_give_the_shape_sets_and_threat_pairs_and_the_views_mirr
     }
     assert!(cells_checked > 10_000, "{cells_checked}");
     assert!(pairs_checked > 500, "{pairs_checked}");
-}
-
-/// The count features against the cells counted one by one from their
-/// threats: one feature per side and kind that has any, in its bucket,
-/// along random games of every rule.
-#[test]
-fn the_count_features_count_the_cells_of_each_kind() {
-    let mut rng = SmallRng::seed_from_u64(53);
-    let mut counted = [0; KINDS];
-    for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
-        let start = Gomoku::start_position(&GomokuRules { size: 15, rule });
-        for plies in (0..90).step_by(2) {
-            let game = checks::random_position(&start, &mut rng, plies);
-            let board = game.board();
-            let mut counts = [[0; KINDS]; 2];
-            for (side, counts) in counts.iter_mut().enumerate() {
-                for cell in (0..15 * 15).map(|i| cell_of(i % 15, i / 15)) {
-                    if board.is_empty(cell) {
-                        let threat = board.threat(side, cell);
-                        counts[0] += i32::from(threat >= T_FOUR);
-                        counts[1] += i32::from(threat == T_OPEN_THREE || threat == T_DOUBLE_THREE);
-                    }
-                }
-                for (kind, &count) in counts.iter().enumerate() {
-                    counted[kind] += count.min(1);
-                }
-            }
-            for view in [Player::P1, Player::P2] {
-                let mut expected = Vec::new();
-                for (side, counts) in counts.iter().enumerate() {
-                    for (kind, &count) in counts.iter().enumerate() {
-                        let bucket = count.min(COUNT_BUCKETS[kind] as i32);
-                        if bucket > 0 {
-                            let offset: usize = COUNT_BUCKETS[..kind].iter().sum();
-                            let theirs = if side == view.index() {
-                                0
-                            } else {
-                                COUNTS_PER_SIDE
-                            };
-                            let first = COUNT_FIRST + theirs + offset;
-                            expected.push((first + bucket as usize - 1) as u16);
-                        }
-                    }
-                }
-                let mut found: Vec<u16> = features(&game, view)
-                    .into_iter()
-                    .filter(|&f| usize::from(f) >= COUNT_FIRST)
-                    .collect();
-                found.sort_unstable();
-                expected.sort_unstable();
-                assert_eq!(found, expected, "{rule:?} after {plies} plies, {view:?}");
-            }
-        }
-    }
-    assert!(counted.iter().all(|&c| c > 20), "{counted:?}");
-}
-
-/// A network of the sets and pairs without the counts (the built-in one's
-/// features) reads with the counts weighing nothing.
-#[test]
-fn a_network_without_the_counts_reads_with_their_rows_at_zero() {
-    let mut float = FloatNetwork::zeros(COUNT_FIRST, 8, 49.2);
-    float.input_weights.iter_mut().for_each(|w| *w = 0.1);
-    let old = Network::quantize(&float, "gomoku-shape-sets-threat-pairs");
-    let network = network_for::<Gomoku, ShapeSetFeatures>(&old.to_bytes()).expect("it reads");
-    assert_eq!(network.inputs(), ShapeSetFeatures::INPUTS);
-    assert_eq!(network.hash(), old.hash());
-    assert!(network
-        .input_row(COUNT_FIRST as u16 - 1)
-        .iter()
-        .all(|&w| w != 0));
-    assert!(network
-        .input_row(COUNT_FIRST as u16)
-        .iter()
-        .all(|&w| w == 0));
 }
 
 /// A network of the shape sets alone (the features before the threat
