@@ -4,8 +4,8 @@
 //! one.
 //!
 //! Format (little-endian): `BGCK`, version (u32), inputs, hidden, epochs
-//! done (u32 each), in version 2 the activation's name (u16 length,
-//! bytes; version 1 is clipped), the scale (f32), Adam's step (u64), then
+//! done (u32 each), in version 2 the activation (u32, as in a network
+//! file; version 1 is clipped), the scale (f32), Adam's step (u64), then
 //! the weights, the first moments and the second moments, each as a
 //! network's floats in the order of the network file.
 
@@ -42,9 +42,7 @@ pub fn to_bytes(training: &Training) -> Vec<u8> {
     ] {
         bytes.extend_from_slice(&value.to_le_bytes());
     }
-    let activation = network.activation.name();
-    bytes.extend_from_slice(&(activation.len() as u16).to_le_bytes());
-    bytes.extend_from_slice(activation.as_bytes());
+    bytes.extend_from_slice(&network.activation.code().to_le_bytes());
     bytes.extend_from_slice(&network.scale.to_le_bytes());
     bytes.extend_from_slice(&training.adam.step.to_le_bytes());
     for part in [network, &training.adam.first, &training.adam.second] {
@@ -81,9 +79,8 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Training, String> {
     let hidden = words.u32()? as usize;
     let epochs_done = words.u32()? as usize;
     let activation = if version >= 2 {
-        let length = usize::from(u16::from_le_bytes(words.array()?));
-        let name = String::from_utf8_lossy(words.take(length)?).into_owned();
-        Activation::from_name(&name).ok_or_else(|| format!("unknown activation '{name}'"))?
+        let code = words.u32()?;
+        Activation::from_code(code).ok_or_else(|| format!("unknown activation {code}"))?
     } else {
         Activation::Clipped
     };

@@ -44,6 +44,9 @@ pub enum Activation {
 }
 
 impl Activation {
+    /// Every activation, in the order of their codes in a file.
+    const ALL: [Activation; 2] = [Activation::Clipped, Activation::SquaredClipped];
+    /// Their names (`bg-tune --activation`), in the same order.
     pub const NAMES: [&'static str; 2] = ["clipped", "squared"];
 
     pub fn name(self) -> &'static str {
@@ -51,24 +54,20 @@ impl Activation {
     }
 
     pub fn from_name(name: &str) -> Option<Activation> {
-        match name {
-            "clipped" => Some(Activation::Clipped),
-            "squared" => Some(Activation::SquaredClipped),
-            _ => None,
-        }
+        let index = Self::NAMES.iter().position(|&known| known == name)?;
+        Some(Self::ALL[index])
     }
 
-    fn code(self) -> u32 {
+    /// The activation's number in a network file or a checkpoint.
+    pub fn code(self) -> u32 {
         match self {
             Activation::Clipped => 0,
             Activation::SquaredClipped => 1,
         }
     }
 
-    fn from_code(code: u32) -> Option<Activation> {
-        [Activation::Clipped, Activation::SquaredClipped]
-            .into_iter()
-            .find(|activation| activation.code() == code)
+    pub fn from_code(code: u32) -> Option<Activation> {
+        Self::ALL.get(usize::try_from(code).ok()?).copied()
     }
 
     pub fn apply(self, value: f32) -> f32 {
